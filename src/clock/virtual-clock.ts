@@ -1,0 +1,81 @@
+/** How virtual time runs. */
+export type ClockMode = 'realtime' | 'manual';
+
+export interface ClockSettings {
+  /** `realtime` follows the wall clock (times `speed`); `manual` stands still until advanced. */
+  mode: ClockMode;
+  /** Virtual seconds per real second in `realtime` mode. Default 1. */
+  speed: number;
+}
+
+/** Where real time comes from; injected so tests and benchmarks can drive it. */
+export type WallClock = () => number;
+
+const systemWallClock: WallClock = () => Date.now();
+
+/**
+ * The one clock of a sandbox process. All domain time is read from it, never from `Date`.
+ * In `realtime` mode virtual time advances `speed` times as fast as real time; in `manual` mode it
+ * moves only when `advanceTo`/`advanceBy` is called.
+ */
+export class VirtualClock {
+  private anchorVirtual: number;
+  private anchorReal: number;
+  private settings: ClockSettings;
+
+  constructor(
+    startMs: number,
+    settings: ClockSettings,
+    private readonly wall: WallClock = systemWallClock,
+  ) {
+    this.anchorVirtual = startMs;
+    this.anchorReal = wall();
+    this.settings = { ...settings };
+  }
+
+  /** The virtual time now, in epoch milliseconds. */
+  now(): number {
+    if (this.settings.mode === 'manual') return this.anchorVirtual;
+    return this.anchorVirtual + Math.floor((this.wall() - this.anchorReal) * this.settings.speed);
+  }
+
+  /** The real (wall) time now: the start of a clock that has no scenario start time. */
+  wallNow(): number {
+    return this.wall();
+  }
+
+  /** The virtual time now as an ISO 8601 UTC string with milliseconds. */
+  iso(): string {
+    return new Date(this.now()).toISOString();
+  }
+
+  get mode(): ClockMode {
+    return this.settings.mode;
+  }
+
+  get speed(): number {
+    return this.settings.speed;
+  }
+
+  /** Switches mode or speed without a jump in virtual time. */
+  configure(settings: Partial<ClockSettings>): void {
+    this.rebase();
+    this.settings = { ...this.settings, ...settings };
+  }
+
+  /** Moves virtual time forward to `ms` (never backwards). */
+  advanceTo(ms: number): void {
+    this.rebase();
+    if (ms > this.anchorVirtual) this.anchorVirtual = ms;
+  }
+
+  /** Moves virtual time forward by `ms`. */
+  advanceBy(ms: number): void {
+    this.advanceTo(this.now() + Math.max(0, ms));
+  }
+
+  private rebase(): void {
+    this.anchorVirtual = this.now();
+    this.anchorReal = this.wall();
+  }
+}

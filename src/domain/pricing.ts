@@ -1,0 +1,33 @@
+import type { Money } from './order.js';
+
+/** How delivery is priced; every amount in minor units of `currency`. */
+export interface Fees {
+  /** ISO 4217 code of every amount. Default `USD`. */
+  currency: string;
+  /** Flat part of the delivery fee. Default 299. */
+  base: number;
+  /** Added per kilometre of route. Default 120. */
+  per_km: number;
+  /** Share of the delivery fee charged when the customer cancels after assignment. Default 50. */
+  cancellation_percent: number;
+}
+
+export const DEFAULT_FEES: Fees = {
+  currency: 'USD',
+  base: 299,
+  per_km: 120,
+  cancellation_percent: 50,
+};
+
+/** The delivery fee for a route of `distanceKm`. */
+export function deliveryFee(distanceKm: number, fees: Fees): number {
+  return fees.base + Math.round(distanceKm * fees.per_km);
+}
+
+/** The fee for cancelling an order whose delivery fee is `fee`, once a driver is assigned. */
+export function cancellationFee(deliveryFeeAmount: number, fees: Fees): Money {
+  return {
+    amount: Math.round((deliveryFeeAmount * fees.cancellation_percent) / 100),
+    currency: fees.currency,
+  };
+}

@@ -1,0 +1,72 @@
+import { bearingDeg, haversineKm, type LatLng } from './geo.js';
+
+/** A route: a polyline with the cumulative distance at each vertex. */
+export interface Route {
+  points: LatLng[];
+  /** `cumulativeKm[i]` is the distance along the route from the start to `points[i]`. */
+  cumulativeKm: number[];
+  lengthKm: number;
+}
+
+/** Builds a route from a polyline (consecutive duplicate points are dropped). */
+export function routeFromPoints(points: LatLng[]): Route {
+  const kept: LatLng[] = [];
+  for (const p of points) {
+    const last = kept[kept.length - 1];
+    if (!last || last.lat !== p.lat || last.lng !== p.lng) kept.push(p);
+  }
+  const cumulativeKm = [0];
+  for (let i = 1; i < kept.length; i++) {
+    cumulativeKm.push((cumulativeKm[i - 1] ?? 0) + haversineKm(kept[i - 1]!, kept[i]!));
+  }
+  return { points: kept, cumulativeKm, lengthKm: cumulativeKm[cumulativeKm.length - 1] ?? 0 };
+}
+
+/**
+ * A deterministic street-grid route: axis-aligned legs along the city's grid (east-west first,
+ * then north-south, split into blocks of `blockDeg`), about 1.27x the straight distance on average,
+ * like driving a city's streets.
+ */
+export function streetGridRoute(from: LatLng, to: LatLng, blockDeg = 0.005): Route {
+  const points: LatLng[] = [from];
+  const steps = Math.max(1, Math.ceil(Math.abs(to.lng - from.lng) / blockDeg));
+  const latSteps = Math.max(1, Math.ceil(Math.abs(to.lat - from.lat) / blockDeg));
+  // Zig-zag between the two axes block by block, so the route looks like a walk along streets
+  // rather than a single L, and stays a pure function of its two ends.
+  const n = Math.max(steps, latSteps);
+  let lat = from.lat;
+  let lng = from.lng;
+  for (let i = 1; i <= n; i++) {
+    const nextLng = from.lng + ((to.lng - from.lng) * i) / n;
+    points.push({ lat, lng: nextLng });
+    lng = nextLng;
+    const nextLat = from.lat + ((to.lat - from.lat) * i) / n;
+    points.push({ lat: nextLat, lng });
+    lat = nextLat;
+  }
+  return routeFromPoints(points);
+}
+
+/** Where along `route` a traveller is after `km`: position, segment heading, and km remaining. */
+export function positionAlong(
+  route: Route,
+  km: number,
+): { location: LatLng; headingDeg: number; remainingKm: number } {
+  const { points, cumulativeKm, lengthKm } = route;
+  const d = Math.min(Math.max(km, 0), lengthKm);
+  if (points.length < 2) {
+    return { location: points[0] ?? { lat: 0, lng: 0 }, headingDeg: 0, remainingKm: 0 };
+  }
+  let i = 1;
+  while (i < points.length - 1 && (cumulativeKm[i] ?? 0) < d) i++;
+  const a = points[i - 1]!;
+  const b = points[i]!;
+  const segStart = cumulativeKm[i - 1] ?? 0;
+  const segLen = (cumulativeKm[i] ?? 0) - segStart;
+  const t = segLen > 0 ? (d - segStart) / segLen : 1;
+  return {
+    location: { lat: a.lat + (b.lat - a.lat) * t, lng: a.lng + (b.lng - a.lng) * t },
+    headingDeg: bearingDeg(a, b),
+    remainingKm: lengthKm - d,
+  };
+}

@@ -1,0 +1,132 @@
+import type { LatLng } from './geo.js';
+import type { OrderStatus, VehicleType } from './order.js';
+import { positionAlong, routeFromPoints, type Route } from './route.js';
+
+/** Nominal speed of each vehicle type, km/h; each driver varies ±20 % from it (seeded). */
+export const VEHICLE_SPEED_KMH: Readonly<Record<VehicleType, number>> = {
+  bicycle: 15,
+  scooter: 25,
+  car: 30,
+};
+
+/**
+ * A driver's trip for one order: to the pickup, a wait there, then on to the dropoff. Stored as
+ * plain data (epoch ms and polylines); every position is a pure function of (trip, now).
+ */
+export interface Trip {
+  driver_id: string;
+  speed_kmh: number;
+  to_pickup: LatLng[];
+  to_dropoff: LatLng[];
+  /** When the driver set off towards the pickup. */
+  assigned_at: number;
+  /** When the driver reaches the pickup. */
+  pickup_arrive_at: number;
+  /** When the driver leaves the pickup with the order (the pickup). */
+  pickup_depart_at: number;
+  /** When the driver reaches the dropoff (the delivery). */
+  dropoff_arrive_at: number;
+}
+
+const HOUR_MS = 3_600_000;
+
+/** How far along a leg that runs from `start` to `end` (epoch ms) a traveller is at `now`, 0..1. */
+function progress(start: number, end: number, now: number): number {
+  if (end <= start) return now >= end ? 1 : 0;
+  return Math.min(1, Math.max(0, (now - start) / (end - start)));
+}
+const travelMs = (route: Route, speedKmh: number): number =>
+  Math.round((route.lengthKm / speedKmh) * HOUR_MS);
+
+/** Plans a trip that starts at `now` along the two routes. */
+export function planTrip(args: {
+  driverId: string;
+  speedKmh: number;
+  toPickup: Route;
+  toDropoff: Route;
+  pickupWaitMs: number;
+  now: number;
+}): Trip {
+  const arrive = args.now + travelMs(args.toPickup, args.speedKmh);
+  const depart = arrive + args.pickupWaitMs;
+  return {
+    driver_id: args.driverId,
+    speed_kmh: args.speedKmh,
+    to_pickup: args.toPickup.points,
+    to_dropoff: args.toDropoff.points,
+    assigned_at: args.now,
+    pickup_arrive_at: arrive,
+    pickup_depart_at: depart,
+    dropoff_arrive_at: depart + travelMs(args.toDropoff, args.speedKmh),
+  };
+}
+
+/** The same trip with the pickup happening at `now` (an on-demand advance): the rest moves with it. */
+export function retimePickup(trip: Trip, now: number): Trip {
+  const dropoffMs = trip.dropoff_arrive_at - trip.pickup_depart_at;
+  return {
+    ...trip,
+    pickup_arrive_at: Math.min(trip.pickup_arrive_at, now),
+    pickup_depart_at: now,
+    dropoff_arrive_at: now + dropoffMs,
+  };
+}
+
+export type TripPhase = 'to_pickup' | 'at_pickup' | 'to_dropoff';
+
+export interface TripPosition {
+  phase: TripPhase;
+  location: LatLng;
+  heading_deg: number;
+  speed_kmh: number;
+  /** Distance left to the pickup (to_pickup), else to the dropoff. */
+  distance_remaining_km: number;
+  /** Milliseconds until the driver reaches that target. */
+  eta_ms: number;
+}
+
+/**
+ * Where the driver of `trip` is at `now`, given the order's `status`. The status wins over the
+ * clock: a driver whose pickup has not been recorded yet waits at the pickup, and one whose delivery
+ * has not been recorded yet waits at the dropoff.
+ */
+export function tripPosition(trip: Trip, status: OrderStatus, now: number): TripPosition {
+  const toPickup = routeFromPoints(trip.to_pickup);
+  const toDropoff = routeFromPoints(trip.to_dropoff);
+  if (status === 'driver_assigned' && now < trip.pickup_arrive_at) {
+    const at = positionAlong(
+      toPickup,
+      toPickup.lengthKm * progress(trip.assigned_at, trip.pickup_arrive_at, now),
+    );
+    return {
+      phase: 'to_pickup',
+      location: at.location,
+      heading_deg: at.headingDeg,
+      speed_kmh: trip.speed_kmh,
+      distance_remaining_km: at.remainingKm,
+      eta_ms: trip.pickup_arrive_at - now,
+    };
+  }
+  if (status === 'driver_assigned') {
+    const end = positionAlong(toPickup, toPickup.lengthKm);
+    return {
+      phase: 'at_pickup',
+      location: end.location,
+      heading_deg: end.headingDeg,
+      speed_kmh: 0,
+      distance_remaining_km: toDropoff.lengthKm,
+      eta_ms: Math.max(0, trip.dropoff_arrive_at - now),
+    };
+  }
+  const done =
+    status === 'delivered' ? 1 : progress(trip.pickup_depart_at, trip.dropoff_arrive_at, now);
+  const at = positionAlong(toDropoff, toDropoff.lengthKm * done);
+  return {
+    phase: 'to_dropoff',
+    location: at.location,
+    heading_deg: at.headingDeg,
+    speed_kmh: at.remainingKm > 0 ? trip.speed_kmh : 0,
+    distance_remaining_km: at.remainingKm,
+    eta_ms: Math.max(0, trip.dropoff_arrive_at - now),
+  };
+}

@@ -1,0 +1,69 @@
+import express, { type Express } from 'express';
+import './locals.js';
+import type { AppDeps } from './app-deps.js';
+import { adminAuth } from './middleware/admin-auth.js';
+import { createAuthenticator } from './middleware/authenticate.js';
+import { errorHandler } from './middleware/error-handler.js';
+import { notFound } from './middleware/not-found.js';
+import { requestId } from './middleware/request-id.js';
+import { requestLog } from './middleware/request-log.js';
+import { loadOpenApiDocument } from './openapi-document.js';
+import { compileRequestValidators } from './request-validators.js';
+import { driversRoutes } from './routes/drivers.js';
+import { ordersRoutes } from './routes/orders.js';
+import { paymentsRoutes } from './routes/payments.js';
+import { sandboxEventsRoutes } from './routes/sandbox/events.js';
+import { healthRoutes } from './routes/sandbox/health.js';
+import { sandboxOrdersRoutes } from './routes/sandbox/orders.js';
+
+/**
+ * The HTTP application: the `/v1` API, the `/__sandbox` control plane and the OpenAPI documents.
+ * Every failure, including malformed JSON, oversized bodies and unknown routes, answers JSON.
+ */
+export function createApp(deps: AppDeps): Express {
+  const { context: ctx, logger } = deps;
+  const v1Doc = loadOpenApiDocument('v1');
+  const sandboxDoc = loadOpenApiDocument('sandbox');
+  const v1 = compileRequestValidators(v1Doc, 'v1');
+  const control = compileRequestValidators(sandboxDoc, 'sandbox');
+  const auth = createAuthenticator(ctx);
+
+  const app = express();
+  app.disable('x-powered-by');
+  // Conditional GETs would answer 304 with no body, which a client of the real API never sees.
+  app.set('etag', false);
+  app.use(requestId(ctx));
+  app.use(requestLog(logger));
+
+  app.get('/openapi.json', (_req, res) => {
+    res.json(v1Doc);
+  });
+  app.get('/__sandbox/openapi.json', (_req, res) => {
+    res.json(sandboxDoc);
+  });
+  app.get('/', (_req, res) => {
+    res.json({
+      name: 'delivery-sandbox',
+      version: deps.version,
+      scenario: ctx.scenario.name,
+      api: '/v1',
+      openapi: '/openapi.json',
+      control_plane: '/__sandbox',
+      control_plane_openapi: '/__sandbox/openapi.json',
+      health: '/__sandbox/health',
+    });
+  });
+
+  app.use(ordersRoutes(ctx, v1, auth));
+  app.use(paymentsRoutes(ctx, v1, auth));
+  app.use(driversRoutes(ctx, v1, auth));
+
+  app.use(adminAuth(deps.adminToken));
+  app.use(healthRoutes(ctx, deps.version));
+  app.use(sandboxOrdersRoutes(ctx, control));
+  app.use(sandboxEventsRoutes(ctx, control));
+
+  app.use(notFound([v1Doc, sandboxDoc]));
+  app.use(errorHandler(logger));
+  return app;
+}

@@ -1,0 +1,18 @@
+import type { AccountRecord } from '../store/state.js';
+
+declare global {
+  // Express types `res.locals` through this interface.
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Locals {
+      /** `req_…`, also in the `X-Request-Id` header and error bodies. */
+      requestId: string;
+      /** The account whose API key authenticated the request (on `/v1`). */
+      account: AccountRecord;
+      /** The validated, coerced query (defaults filled in). */
+      query: Record<string, unknown>;
+    }
+  }
+}
+
+export {};

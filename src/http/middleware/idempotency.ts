@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import type { SandboxContext } from '../../service/context.js';
+import { errors } from '../../service/errors.js';
+
+/** How long a key's response is replayed, in virtual time. */
+export const IDEMPOTENCY_WINDOW_MS = 24 * 3_600_000;
+
+/** JSON with sorted keys, so `{a,b}` and `{b,a}` count as the same body. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * `Idempotency-Key` support: the first response to a key (scoped per account) is remembered for 24 h
+ * of virtual time and replayed for the same request with `Idempotent-Replayed: true`, with no second
+ * side effect; the same key on a different request is refused (`idempotency_key_reused`).
+ */
+export function idempotency(ctx: SandboxContext): RequestHandler {
+  return (req, res, next) => {
+    const key = req.get('idempotency-key');
+    if (key === undefined) return next();
+    if (key.length === 0 || key.length > 255) {
+      throw errors.invalid(
+        `Idempotency-Key must be 1 to 255 characters; got ${key.length}`,
+        'Idempotency-Key',
+        'invalid_idempotency_key',
+      );
+    }
+    const scopeKey = `${res.locals.account.account_id}:${key}`;
+    const fingerprint = createHash('sha256')
+      .update(`${req.method} ${req.path}\n${canonical(req.body)}`)
+      .digest('hex');
+    const now = ctx.clock.now();
+    const seen = ctx.store.idempotency.get(scopeKey);
+    if (seen && now - seen.created_at_ms < IDEMPOTENCY_WINDOW_MS) {
+      if (seen.fingerprint !== fingerprint) {
+        throw errors.invalid(
+          `The Idempotency-Key "${key.slice(0, 40)}" was already used for a different request; use a new key for a new request`,
+          'Idempotency-Key',
+          'idempotency_key_reused',
+        );
+      }
+      res.setHeader('Idempotent-Replayed', 'true');
+      res.status(seen.status).json(seen.body);
+      return;
+    }
+    const send = res.json.bind(res);
+    res.json = (body: unknown) => {
+      if (res.statusCode < 500) {
+        ctx.store.idempotency.upsert({
+          scope_key: scopeKey,
+          fingerprint,
+          status: res.statusCode,
+          body,
+          created_at_ms: now,
+        });
+      }
+      return send(body);
+    };
+    next();
+  };
+}

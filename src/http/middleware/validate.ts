@@ -1,0 +1,46 @@
+import type { RequestHandler } from 'express';
+import { errors } from '../../service/errors.js';
+import type { RequestValidators } from '../request-validators.js';
+
+/** Validates the JSON body against the operation's schema; every failure is listed in `details`. */
+export function validateBody(
+  validators: RequestValidators,
+  operationId: string,
+  opts: { optional?: boolean } = {},
+): RequestHandler {
+  const validate = validators.body(operationId);
+  return (req, _res, next) => {
+    if (req.body === undefined) {
+      if (opts.optional) {
+        req.body = {};
+      } else {
+        throw errors.validation([
+          {
+            param: 'body',
+            message:
+              'A JSON request body is required; send one with Content-Type: application/json',
+          },
+        ]);
+      }
+    }
+    const details = validate(req.body);
+    if (details.length > 0) throw errors.validation(details);
+    next();
+  };
+}
+
+/** Validates (and coerces) the query against the operation's parameters; the result is `res.locals.query`. */
+export function validateQuery(validators: RequestValidators, operationId: string): RequestHandler {
+  const validate = validators.query(operationId);
+  return (req, res, next) => {
+    const query: Record<string, unknown> = { ...(req.query as Record<string, unknown>) };
+    const empty = Object.entries(query)
+      .filter(([, v]) => v === '')
+      .map(([k]) => ({ param: k, message: `${k} must not be empty` }));
+    if (empty.length > 0) throw errors.validation(empty);
+    const details = validate(query);
+    if (details.length > 0) throw errors.validation(details);
+    res.locals.query = query;
+    next();
+  };
+}

@@ -1,0 +1,34 @@
+import { Router, type RequestHandler } from 'express';
+import type { SandboxContext } from '../../service/context.js';
+import { payOrder, type PaymentInput } from '../../service/payments.js';
+import { idempotency } from '../middleware/idempotency.js';
+import { jsonBody } from '../middleware/json-body.js';
+import { validateBody } from '../middleware/validate.js';
+import type { RequestValidators } from '../request-validators.js';
+
+/** `POST /v1/orders/{id}/payment`. */
+export function paymentsRoutes(
+  ctx: SandboxContext,
+  validators: RequestValidators,
+  auth: (opts: { requireWrite: boolean }) => RequestHandler,
+): Router {
+  const router = Router();
+  router.post(
+    '/v1/orders/:order_id/payment',
+    auth({ requireWrite: true }),
+    ...jsonBody,
+    validateBody(validators, 'payOrder'),
+    idempotency(ctx),
+    async (req, res) => {
+      const payment = payOrder(
+        ctx,
+        res.locals.account,
+        req.params.order_id as string,
+        req.body as PaymentInput,
+      );
+      await ctx.store.commit();
+      res.status(201).json(payment);
+    },
+  );
+  return router;
+}

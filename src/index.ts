@@ -1,0 +1,15 @@
+/**
+ * delivery-sandbox's programmatic API.
+ *
+ * @example
+ * import { createSandbox } from 'delivery-sandbox';
+ * const sandbox = await createSandbox({ scenario: 'ci' });
+ * // ... point your client at sandbox.url with sandbox.apiKey ...
+ * await sandbox.close();
+ */
+export { createSandbox, type Sandbox, type SandboxOptions } from './sandbox.js';
+export type { Scenario, ScenarioFile } from './scenarios/scenario.js';
+export { ScenarioError, bundledScenarioNames } from './scenarios/load-scenario.js';
+export type { Order, OrderStatus, Payment } from './domain/order.js';
+export type { SandboxEvent, EventName } from './events/event-bus.js';
+export { EVENT_NAMES } from './events/event-bus.js';

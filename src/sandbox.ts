@@ -1,0 +1,148 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pino, { type Logger } from 'pino';
+import { VirtualClock, type ClockMode } from './clock/virtual-clock.js';
+import { IdGenerator } from './domain/ids.js';
+import { SeededRandom } from './domain/seeded-random.js';
+import { EventBus } from './events/event-bus.js';
+import { testPaymentMethods } from './fixtures.js';
+import { createApp } from './http/create-app.js';
+import { loadScenario, parseScenario } from './scenarios/load-scenario.js';
+import type { Scenario, ScenarioFile } from './scenarios/scenario.js';
+import { seedState } from './scenarios/seed-state.js';
+import type { SandboxContext } from './service/context.js';
+import { Store } from './store/store.js';
+import { VERSION } from './version.js';
+
+/** How to start a sandbox. Every field is optional; defaults are noted on each. */
+export interface SandboxOptions {
+  /** A bundled scenario name (`ci`), a path to a .yaml/.json file, or a scenario object. Default `default`. */
+  scenario?: string | ScenarioFile;
+  /** Overrides the scenario's seed. */
+  seed?: string | number;
+  /** Port to listen on; 0 picks a free one. Default 0. */
+  port?: number;
+  /** Interface to listen on. Default `127.0.0.1`. */
+  host?: string;
+  /** Overrides the scenario's clock mode. */
+  clock?: ClockMode;
+  /** Overrides the scenario's clock speed (virtual seconds per real second). */
+  speed?: number;
+  /** Require `Authorization: Bearer <adminToken>` on `/__sandbox`. Default: none. */
+  adminToken?: string;
+  /** Where logs go. Default: silent. */
+  logger?: Logger;
+}
+
+/** A running sandbox. */
+export interface Sandbox {
+  /** Base URL, e.g. `http://127.0.0.1:4242`. */
+  url: string;
+  port: number;
+  host: string;
+  /** The first read-write key of the scenario's first account. */
+  apiKey: string;
+  scenario: Scenario;
+  context: SandboxContext;
+  server: Server;
+  /** Stops listening and closes open connections. */
+  close(): Promise<void>;
+}
+
+/** Resolves the scenario option, applying the seed and clock overrides. */
+export function resolveSandboxScenario(options: SandboxOptions): Scenario {
+  const source = options.scenario ?? 'default';
+  const scenario =
+    typeof source === 'string' ? loadScenario(source) : parseScenario(source, 'scenario option');
+  return {
+    ...scenario,
+    seed: options.seed === undefined ? scenario.seed : String(options.seed),
+    clock: {
+      ...scenario.clock,
+      mode: options.clock ?? scenario.clock.mode,
+      speed: options.speed ?? scenario.clock.speed,
+    },
+  };
+}
+
+/** Builds the context a sandbox runs on: the scenario's world, its clock, ids and event bus. */
+export function createContext(scenario: Scenario, logger: Logger): SandboxContext {
+  const state = seedState(scenario);
+  const clock = new VirtualClock(
+    scenario.clock.start ?? new VirtualClock(0, { mode: 'realtime', speed: 1 }).wallNow(),
+    {
+      mode: scenario.clock.mode,
+      speed: scenario.clock.speed,
+    },
+  );
+  return {
+    scenario,
+    clock,
+    store: Store.inMemory(state),
+    ids: new IdGenerator(scenario.seed, state.counters),
+    random: new SeededRandom(`${scenario.seed}:simulation`),
+    bus: new EventBus(),
+    logger,
+    paymentMethods: testPaymentMethods(),
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (err: NodeJS.ErrnoException): void => {
+      server.off('listening', onListening);
+      reject(
+        err.code === 'EADDRINUSE'
+          ? new Error(
+              `port ${port} on ${host} is already in use; choose another with --port, or --port 0 for any free port`,
+            )
+          : err,
+      );
+    };
+    const onListening = (): void => {
+      server.off('error', onError);
+      resolve();
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port, host);
+  });
+}
+
+/**
+ * Starts a sandbox: loads the scenario, seeds its world and serves the API.
+ *
+ * @example
+ * const sandbox = await createSandbox({ scenario: 'ci' });
+ * await fetch(`${sandbox.url}/v1/orders`, { headers: { Authorization: `Bearer ${sandbox.apiKey}` } });
+ * await sandbox.close();
+ */
+export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const logger = options.logger ?? pino({ level: 'silent' });
+  const scenario = resolveSandboxScenario(options);
+  const context = createContext(scenario, logger);
+  const app = createApp({ context, logger, version: VERSION, adminToken: options.adminToken });
+  const server = createServer(app);
+  const host = options.host ?? '127.0.0.1';
+  await listen(server, options.port ?? 0, host);
+  const port = (server.address() as AddressInfo).port;
+  const apiKey =
+    scenario.accounts.flatMap((a) => a.api_keys).find((k) => k.startsWith('sk_')) ??
+    scenario.accounts[0]?.api_keys[0] ??
+    '';
+  const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+  return {
+    url: `http://${urlHost}:${port}`,
+    port,
+    host,
+    apiKey,
+    scenario,
+    context,
+    server,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((err) => (err ? reject(err) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,95 @@
+import { en, Faker } from '@faker-js/faker';
+import { pointInCircle, round, roundLatLng } from '../domain/geo.js';
+import { IdGenerator } from '../domain/ids.js';
+import type { Vehicle, VehicleType } from '../domain/order.js';
+import { SeededRandom } from '../domain/seeded-random.js';
+import type { DriverRecord, SandboxState } from '../store/state.js';
+import type { Scenario } from './scenario.js';
+
+const SCOOTERS = [
+  'Vespa Primavera 50',
+  'Honda Metropolitan',
+  'Yamaha Zuma 125',
+  'Piaggio Liberty 150',
+  'NIU NQi GT',
+];
+const BICYCLES = [
+  'Trek FX 2',
+  'Specialized Sirrus',
+  'Cannondale Quick 4',
+  'Brompton C Line',
+  'Giant Escape 3',
+];
+
+function pickVehicleType(weights: Record<VehicleType, number>, u: number): VehicleType {
+  const types: VehicleType[] = ['bicycle', 'scooter', 'car'];
+  const sum = types.reduce((s, t) => s + weights[t], 0);
+  if (sum <= 0) return 'car';
+  let acc = 0;
+  for (const t of types) {
+    acc += weights[t] / sum;
+    if (u < acc) return t;
+  }
+  return 'car';
+}
+
+function makeVehicle(type: VehicleType, faker: Faker): Vehicle {
+  const color = faker.vehicle.color();
+  if (type === 'car')
+    return { type, description: `${color} ${faker.vehicle.vehicle()}`, plate: faker.vehicle.vrm() };
+  if (type === 'scooter') {
+    return {
+      type,
+      description: `${color} ${faker.helpers.arrayElement(SCOOTERS)}`,
+      plate: faker.vehicle.vrm(),
+    };
+  }
+  return { type, description: `${color} ${faker.helpers.arrayElement(BICYCLES)}`, plate: null };
+}
+
+/**
+ * The state a scenario starts in: its accounts and its drivers, generated from the seed (names,
+ * phones and vehicles with a seeded faker; positions, vehicle mix and speed with the seeded
+ * generator). The same scenario and seed always give the same world.
+ */
+export function seedState(scenario: Scenario): SandboxState {
+  const state: SandboxState = {
+    version: 1,
+    scenario: scenario.name,
+    seed: scenario.seed,
+    counters: {},
+    accounts: scenario.accounts.map((a) => ({
+      account_id: a.id,
+      name: a.name,
+      billing: a.billing,
+      api_keys: [...a.api_keys],
+    })),
+    drivers: [],
+    orders: [],
+    payments: [],
+    events: [],
+    idempotency: [],
+  };
+  const ids = new IdGenerator(scenario.seed, state.counters);
+  const random = new SeededRandom(`${scenario.seed}:drivers`);
+  const faker = new Faker({ locale: [en] });
+  faker.seed(random.int(0, 2 ** 31 - 1));
+  for (let i = 0; i < scenario.drivers.count; i++) {
+    const type = pickVehicleType(scenario.drivers.vehicles, random.next());
+    const driver: DriverRecord = {
+      driver_id: ids.next('drv'),
+      name: faker.person.fullName(),
+      phone: faker.phone.number({ style: 'international' }),
+      rating: round(random.float(4.2, 5.0), 1),
+      vehicle: makeVehicle(type, faker),
+      status: 'available',
+      location: roundLatLng(
+        pointInCircle(scenario.city.center, scenario.city.radius_km, random.next(), random.next()),
+      ),
+      order_id: null,
+      speed_factor: round(random.float(0.8, 1.2), 3),
+    };
+    state.drivers.push(driver);
+  }
+  return state;
+}

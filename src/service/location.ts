@@ -1,0 +1,63 @@
+import { round, roundLatLng } from '../domain/geo.js';
+import { tripPosition, type TripPhase } from '../domain/trip.js';
+import type { LatLng } from '../domain/geo.js';
+import type { AccountRecord } from '../store/state.js';
+import type { SandboxContext } from './context.js';
+import { ServiceError } from './errors.js';
+import { findOwnedOrder } from './orders.js';
+
+/** The live location of an order's driver, as `GET /v1/orders/{id}/location` returns it. */
+export interface DriverLocation {
+  order_id: string;
+  driver_id: string;
+  location: LatLng;
+  heading_deg: number;
+  speed_kmh: number;
+  phase: TripPhase;
+  distance_remaining_km: number;
+  eta_seconds: number;
+  updated_at: string;
+}
+
+/** Where the driver on `id` is now, computed from the route and the clock at read time. */
+export function orderLocation(
+  ctx: SandboxContext,
+  account: AccountRecord,
+  id: string,
+): DriverLocation {
+  const { order, trip } = findOwnedOrder(ctx, account, id);
+  if (order.status === 'delivered' || order.status === 'cancelled') {
+    throw new ServiceError(
+      'not_found',
+      `The order ${id} is ${order.status}; there is no live location any more`,
+      {
+        param: 'order_id',
+        reason: 'order_finished',
+      },
+    );
+  }
+  if (order.status === 'pending' || !trip) {
+    throw new ServiceError(
+      'not_found',
+      `The order ${id} has no driver yet; its location is available once a driver is assigned`,
+      {
+        param: 'order_id',
+        reason: 'no_driver_assigned',
+      },
+    );
+  }
+  const now = ctx.clock.now();
+  const at = tripPosition(trip, order.status, now);
+  const heading = round(at.heading_deg, 1);
+  return {
+    order_id: order.order_id,
+    driver_id: trip.driver_id,
+    location: roundLatLng(at.location),
+    heading_deg: heading >= 360 ? 0 : heading,
+    speed_kmh: at.speed_kmh,
+    phase: at.phase,
+    distance_remaining_km: round(at.distance_remaining_km, 3),
+    eta_seconds: Math.ceil(at.eta_ms / 1000),
+    updated_at: new Date(now).toISOString(),
+  };
+}

@@ -1,0 +1,68 @@
+import type { LatLng } from '../domain/geo.js';
+import type { Order, OrderDriver, Payment } from '../domain/order.js';
+import type { Trip } from '../domain/trip.js';
+
+export type DriverStatus = 'available' | 'on_order' | 'offline';
+
+/** A driver as the sandbox keeps it. */
+export interface DriverRecord extends OrderDriver {
+  status: DriverStatus;
+  location: LatLng;
+  order_id: string | null;
+  /** This driver's speed as a share of its vehicle's nominal speed (0.8–1.2, from the seed). */
+  speed_factor: number;
+}
+
+export interface AccountRecord {
+  account_id: string;
+  name: string;
+  billing: 'ok' | 'delinquent';
+  api_keys: string[];
+}
+
+/** An order with what only the sandbox sees: who owns it. */
+export interface OrderRecord {
+  account_id: string;
+  order: Order;
+  /** The driver's trip once one is assigned (kept after the order ends, for the record). */
+  trip: Trip | null;
+}
+
+export interface PaymentRecord {
+  account_id: string;
+  payment: Payment;
+}
+
+/** An emitted event, exactly the webhook body. */
+export interface EventRecord {
+  event_id: string;
+  event: string;
+  created_at: string;
+  api_version: 'v1';
+  data: { order: Order; payment?: Payment };
+}
+
+/** A remembered response to an `Idempotency-Key`. */
+export interface IdempotencyRecord {
+  /** `<account_id>:<key>`: keys are scoped per account. */
+  scope_key: string;
+  /** Method, path and a hash of the body: what "the same request" means. */
+  fingerprint: string;
+  status: number;
+  body: unknown;
+  created_at_ms: number;
+}
+
+/** The whole state of a sandbox: what `GET /__sandbox/state` exports and `--data` persists. */
+export interface SandboxState {
+  version: 1;
+  scenario: string;
+  seed: string;
+  counters: Record<string, number>;
+  accounts: AccountRecord[];
+  drivers: DriverRecord[];
+  orders: OrderRecord[];
+  payments: PaymentRecord[];
+  events: EventRecord[];
+  idempotency: IdempotencyRecord[];
+}

@@ -1,0 +1,50 @@
+import { Low, Memory } from 'lowdb';
+import { Collection } from './collection.js';
+import type {
+  AccountRecord,
+  DriverRecord,
+  EventRecord,
+  IdempotencyRecord,
+  OrderRecord,
+  PaymentRecord,
+  SandboxState,
+} from './state.js';
+
+/**
+ * The sandbox's state behind one collection per kind of record, on lowdb. Reads are synchronous
+ * from memory; `commit()` persists through lowdb's adapter (memory by default) and resolves once the
+ * write is done, so a handler acknowledges a write only after it is stored.
+ */
+export class Store {
+  readonly accounts: Collection<AccountRecord>;
+  readonly drivers: Collection<DriverRecord>;
+  readonly orders: Collection<OrderRecord>;
+  readonly payments: Collection<PaymentRecord>;
+  readonly events: Collection<EventRecord>;
+  readonly idempotency: Collection<IdempotencyRecord>;
+
+  private constructor(private readonly db: Low<SandboxState>) {
+    const data = db.data;
+    this.accounts = new Collection(data.accounts, (a) => a.account_id);
+    this.drivers = new Collection(data.drivers, (d) => d.driver_id);
+    this.orders = new Collection(data.orders, (o) => o.order.order_id);
+    this.payments = new Collection(data.payments, (p) => p.payment.payment_id);
+    this.events = new Collection(data.events, (e) => e.event_id);
+    this.idempotency = new Collection(data.idempotency, (r) => r.scope_key);
+  }
+
+  /** A store kept in memory (lowdb's memory adapter), starting from `state`. */
+  static inMemory(state: SandboxState): Store {
+    return new Store(new Low(new Memory<SandboxState>(), state));
+  }
+
+  /** The whole state (live: do not mutate). */
+  get state(): SandboxState {
+    return this.db.data;
+  }
+
+  /** Persists the current state through the adapter. */
+  commit(): Promise<void> {
+    return this.db.write();
+  }
+}
