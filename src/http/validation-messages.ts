@@ -29,7 +29,7 @@ function describe(value: unknown): string {
   if (typeof value === 'string')
     return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`;
   if (typeof value === 'object') return 'an object';
-  return `${typeof value} ${String(value as string | number | boolean)}`;
+  return `${typeof value} ${JSON.stringify(value) ?? String(typeof value)}`;
 }
 
 const article = (type: string): string => (/^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);

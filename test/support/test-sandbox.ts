@@ -1,0 +1,176 @@
+import { loadOpenApiDocument } from '../../src/http/openapi-document.js';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox.js';
+import { loadContract, loadContractFromDocument, type ContractChecker } from './contract.js';
+
+/** The keys of the `ci` scenario. */
+export const KEYS = {
+  acme: 'sk_test_ci_acme',
+  acmeReadOnly: 'rk_test_ci_acme',
+  globex: 'sk_test_ci_globex',
+  delinquent: 'sk_test_ci_initech',
+} as const;
+
+export interface Reply<T = unknown> {
+  status: number;
+  headers: Record<string, string>;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  /** A JSON body (serialised), unless `raw` is given. */
+  body?: unknown;
+  /** A raw body sent as is (for malformed JSON, huge bodies, other content types). */
+  raw?: string | Uint8Array;
+  /** The API key; `null` sends no Authorization header. Default: the acme key. */
+  key?: string | null;
+  headers?: Record<string, string>;
+}
+
+let contracts: Promise<{ v1: ContractChecker; sandbox: ContractChecker }> | undefined;
+
+function loadContracts(): Promise<{ v1: ContractChecker; sandbox: ContractChecker }> {
+  contracts ??= Promise.all([
+    loadContract('openapi/v1.yaml'),
+    loadContractFromDocument('sandbox', loadOpenApiDocument('sandbox')),
+  ]).then(([v1, sandbox]) => ({ v1, sandbox }));
+  return contracts;
+}
+
+const isControlPlane = (path: string): boolean =>
+  path.startsWith('/__sandbox') || path === '/' || path.startsWith('/openapi.json');
+
+/**
+ * A sandbox on port 0 and a client for it. Every response the client receives is checked against
+ * the OpenAPI documents with Prism's validator; a violation fails the test that made the request.
+ */
+export class TestSandbox {
+  private constructor(
+    readonly sandbox: Sandbox,
+    private readonly contract: { v1: ContractChecker; sandbox: ContractChecker },
+  ) {}
+
+  static async start(options: SandboxOptions = {}): Promise<TestSandbox> {
+    const [sandbox, contract] = await Promise.all([
+      createSandbox({ scenario: 'ci', ...options }),
+      loadContracts(),
+    ]);
+    return new TestSandbox(sandbox, contract);
+  }
+
+  get url(): string {
+    return this.sandbox.url;
+  }
+
+  get context(): Sandbox['context'] {
+    return this.sandbox.context;
+  }
+
+  close(): Promise<void> {
+    return this.sandbox.close();
+  }
+
+  async request<T = any>(
+    method: string,
+    path: string,
+    opts: RequestOptions = {},
+  ): Promise<Reply<T>> {
+    const headers: Record<string, string> = { ...opts.headers };
+    const key = opts.key === undefined ? KEYS.acme : opts.key;
+    if (key !== null && headers.Authorization === undefined)
+      headers.Authorization = `Bearer ${key}`;
+    let body: string | Uint8Array | undefined;
+    if (opts.raw !== undefined) {
+      body = opts.raw;
+    } else if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['Content-Type'] ??= 'application/json';
+    }
+    const res = await fetch(this.url + path, { method, headers, body });
+    const text = await res.text();
+    const responseHeaders = Object.fromEntries(res.headers.entries());
+    let parsed: unknown = undefined;
+    if (text !== '') {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        throw new Error(
+          `${method} ${path} answered ${res.status} with a body that is not JSON: ${text.slice(0, 300)}`,
+        );
+      }
+    }
+    const [pathname = path, query] = path.split('?', 2);
+    const checker = isControlPlane(pathname) ? this.contract.sandbox : this.contract.v1;
+    checker.assert({
+      method,
+      path: pathname,
+      query: query ? queryObject(query) : undefined,
+      status: res.status,
+      headers: responseHeaders,
+      body: parsed,
+    });
+    return { status: res.status, headers: responseHeaders, body: parsed as T, text };
+  }
+
+  get<T = any>(path: string, opts?: RequestOptions): Promise<Reply<T>> {
+    return this.request<T>('GET', path, opts);
+  }
+
+  post<T = any>(path: string, body?: unknown, opts?: RequestOptions): Promise<Reply<T>> {
+    return this.request<T>('POST', path, { ...opts, body });
+  }
+
+  delete<T = any>(path: string, opts?: RequestOptions): Promise<Reply<T>> {
+    return this.request<T>('DELETE', path, opts);
+  }
+
+  /** Creates an order as acme (or `key`) and returns it; fails the test unless it answers 201. */
+  async createOrder(
+    overrides: Record<string, unknown> = {},
+    key: string = KEYS.acme,
+  ): Promise<any> {
+    const res = await this.post('/v1/orders', { ...SAMPLE_ORDER, ...overrides }, { key });
+    if (res.status !== 201)
+      throw new Error(`creating an order answered ${res.status}: ${res.text}`);
+    return res.body;
+  }
+
+  /** Moves an order through the control plane; fails the test unless it answers 200. */
+  async advance(orderId: string, to?: string): Promise<any> {
+    const res = await this.post(
+      `/__sandbox/orders/${orderId}/advance`,
+      to === undefined ? undefined : { to },
+    );
+    if (res.status !== 200)
+      throw new Error(`advancing ${orderId} answered ${res.status}: ${res.text}`);
+    return res.body;
+  }
+}
+
+function queryObject(query: string): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [k, v] of new URLSearchParams(query)) {
+    const prev = out[k];
+    out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+  }
+  return out;
+}
+
+/** A valid order body: two points 2–3 km apart in the ci scenario's city. */
+export const SAMPLE_ORDER = {
+  pickup: {
+    address: '1 Ferry Building, San Francisco',
+    location: { lat: 37.7955, lng: -122.3937 },
+    name: 'Golden Noodle',
+    phone: '+1 415 555 0100',
+    instructions: 'Ask at the counter',
+  },
+  dropoff: {
+    address: '600 Montgomery St, San Francisco',
+    location: { lat: 37.7952, lng: -122.4028 },
+    name: 'Ada Lovelace',
+    phone: '+1 415 555 0199',
+  },
+  items: [{ name: 'Pad thai', quantity: 2, unit_price: 1299 }],
+  tip: 200,
+};
