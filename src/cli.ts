@@ -68,7 +68,6 @@ async function start(opts: StartOptions): Promise<void> {
     adminToken: opts.adminToken,
     logger,
   });
-  process.stdout.write(`${banner(sandbox)}\n`);
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {
     if (stopping) process.exit(130);
@@ -84,6 +83,8 @@ async function start(opts: StartOptions): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  // After the handlers: whoever waits for the banner may signal at once.
+  process.stdout.write(`${banner(sandbox)}\n`);
 }
 
 const env = (name: string): string => `DELIVERY_SANDBOX_${name}`;

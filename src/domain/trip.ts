@@ -28,15 +28,14 @@ export interface Trip {
   dropoff_arrive_at: number;
 }
 
-const HOUR_MS = 3_600_000;
-
 /** How far along a leg that runs from `start` to `end` (epoch ms) a traveller is at `now`, 0..1. */
 function progress(start: number, end: number, now: number): number {
   if (end <= start) return now >= end ? 1 : 0;
   return Math.min(1, Math.max(0, (now - start) / (end - start)));
 }
+// Whole seconds, so ETAs and timestamps read cleanly (12:04:37.000) and eta_seconds is exact.
 const travelMs = (route: Route, speedKmh: number): number =>
-  Math.round((route.lengthKm / speedKmh) * HOUR_MS);
+  Math.round((route.lengthKm / speedKmh) * 3600) * 1000;
 
 /** Plans a trip that starts at `now` along the two routes. */
 export function planTrip(args: {

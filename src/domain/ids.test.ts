@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { IdGenerator } from './ids.js';
+
+describe('IdGenerator', () => {
+  it('issues prefixed ids that depend only on the seed, the prefix and the count', () => {
+    const a = new IdGenerator('seed', {});
+    const b = new IdGenerator('seed', {});
+    b.next('req');
+    b.next('req');
+    expect(a.next('ord')).toBe(b.next('ord'));
+    expect(a.next('ord')).toMatch(/^ord_[A-Za-z0-9]{16}$/);
+  });
+
+  it('gives different ids under different seeds and never repeats within one', () => {
+    const a = new IdGenerator('one', {});
+    const b = new IdGenerator('two', {});
+    expect(a.next('ord')).not.toBe(b.next('ord'));
+    const seen = new Set(Array.from({ length: 5000 }, () => a.next('evt')));
+    expect(seen.size).toBe(5000);
+  });
+
+  it('continues from persisted counters', () => {
+    const counters: Record<string, number> = {};
+    const a = new IdGenerator('s', counters);
+    a.next('ord');
+    const second = a.next('ord');
+    expect(new IdGenerator('s', { ord: 1 }).next('ord')).toBe(second);
+    expect(counters.ord).toBe(2);
+  });
+});

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { bearingDeg, haversineKm, type LatLng } from './geo.js';
+import { positionAlong, streetGridRoute } from './route.js';
+
+const A: LatLng = { lat: 37.7955, lng: -122.3937 };
+const B: LatLng = { lat: 37.7649, lng: -122.4333 };
+
+describe('streetGridRoute', () => {
+  const route = streetGridRoute(A, B);
+
+  it('starts and ends at the two points', () => {
+    expect(route.points[0]).toEqual(A);
+    expect(route.points.at(-1)).toEqual(B);
+  });
+
+  it('is made of axis-aligned legs, like streets', () => {
+    for (let i = 1; i < route.points.length; i++) {
+      const a = route.points[i - 1]!;
+      const b = route.points[i]!;
+      expect(a.lat === b.lat || a.lng === b.lng).toBe(true);
+    }
+  });
+
+  it('is longer than the straight line, by about the grid factor', () => {
+    const ratio = route.lengthKm / haversineKm(A, B);
+    expect(ratio).toBeGreaterThan(1.05);
+    expect(ratio).toBeLessThan(1.45);
+  });
+
+  it('is the same route every time (a pure function of its ends)', () => {
+    expect(streetGridRoute(A, B)).toEqual(route);
+  });
+
+  it('is a single point when both ends are the same', () => {
+    expect(streetGridRoute(A, A).lengthKm).toBe(0);
+  });
+});
+
+describe('positionAlong', () => {
+  const route = streetGridRoute(A, B);
+
+  it('never goes backwards and stays on the route', () => {
+    let lastRemaining = Infinity;
+    for (let km = 0; km <= route.lengthKm; km += route.lengthKm / 97) {
+      const at = positionAlong(route, km);
+      expect(at.remainingKm).toBeLessThanOrEqual(lastRemaining + 1e-9);
+      lastRemaining = at.remainingKm;
+      const onSomeLeg = route.points.slice(1).some((b, i) => {
+        const a = route.points[i]!;
+        const within = (v: number, p: number, q: number): boolean =>
+          v >= Math.min(p, q) - 1e-9 && v <= Math.max(p, q) + 1e-9;
+        return within(at.location.lat, a.lat, b.lat) && within(at.location.lng, a.lng, b.lng);
+      });
+      expect(onSomeLeg).toBe(true);
+    }
+  });
+
+  it('heads along the segment it is on', () => {
+    const at = positionAlong(route, route.cumulativeKm[1]! / 2);
+    expect(at.headingDeg).toBeCloseTo(bearingDeg(route.points[0]!, route.points[1]!), 6);
+  });
+
+  it('clamps before the start and past the end', () => {
+    expect(positionAlong(route, -1).location).toEqual(A);
+    expect(positionAlong(route, route.lengthKm + 5).location.lat).toBeCloseTo(B.lat, 9);
+    expect(positionAlong(route, route.lengthKm + 5).remainingKm).toBe(0);
+  });
+});

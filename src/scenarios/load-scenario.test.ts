@@ -1,0 +1,87 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  bundledScenarioNames,
+  loadScenario,
+  parseScenario,
+  ScenarioError,
+} from './load-scenario.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'scenario-'));
+const write = (name: string, text: string): string => {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+};
+const minimal = { name: 'x', accounts: [{ id: 'acct_x', api_keys: ['sk_test_xxxx'] }] };
+
+describe('loading scenarios', () => {
+  it('loads every bundled scenario', () => {
+    expect(bundledScenarioNames()).toEqual(expect.arrayContaining(['ci', 'default']));
+    for (const name of bundledScenarioNames()) expect(loadScenario(name).name).toBe(name);
+  });
+
+  it('fills every default of a minimal scenario', () => {
+    const s = parseScenario(minimal);
+    expect(s.seed).toBe('x');
+    expect(s.timing).toEqual({
+      assign_after: 30_000,
+      pickup_wait: 120_000,
+      no_driver_timeout: 600_000,
+    });
+    expect(s.dispatch.radius_km).toBe(5);
+    expect(s.fees.cancellation_percent).toBe(50);
+    expect(s.rules.cancel_after_pickup).toBe('invalid_request');
+    expect(s.clock).toEqual({ mode: 'realtime', speed: 1, start: undefined });
+  });
+
+  it('loads a scenario file by path, YAML or JSON', () => {
+    expect(
+      loadScenario(
+        write('a.yaml', 'name: a\naccounts: [{ id: acct_a, api_keys: [sk_test_aaaa] }]\n'),
+      ).name,
+    ).toBe('a');
+    expect(loadScenario(write('b.json', JSON.stringify({ ...minimal, name: 'b' }))).name).toBe('b');
+  });
+
+  it.each([
+    [{ ...minimal, colour: 'red' }, /\(top level\): unknown field "colour"; remove it/],
+    [
+      { ...minimal, accounts: [{ id: 'acct_x', api_keys: ['sk_live_xxxx'] }] },
+      /accounts\.0\.api_keys\.0: .*pattern/,
+    ],
+    [{ ...minimal, clock: { mode: 'fast' } }, /clock\.mode: must be one of "realtime", "manual"/],
+    [{ ...minimal, timing: { assign_after: '10 minutes' } }, /timing\.assign_after/],
+    [{ name: 'x' }, /"accounts" is required; add it/],
+    [
+      { ...minimal, accounts: [minimal.accounts[0], { id: 'acct_y', api_keys: ['sk_test_xxxx'] }] },
+      /appears twice/,
+    ],
+  ])(
+    'refuses a broken scenario with one line naming the path and the fix (%#)',
+    (data, message) => {
+      expect(() => parseScenario(data, 'my.yaml')).toThrow(ScenarioError);
+      try {
+        parseScenario(data, 'my.yaml');
+      } catch (err) {
+        expect((err as Error).message).toMatch(/^my\.yaml: /);
+        expect((err as Error).message).toMatch(message);
+        expect((err as Error).message).not.toContain('\n');
+      }
+    },
+  );
+
+  it('says which scenarios exist when a name is unknown', () => {
+    expect(() => loadScenario('nope')).toThrow(
+      /scenario "nope" not found: give a bundled name \(.*ci.*\)/,
+    );
+  });
+
+  it('reports invalid YAML in one line', () => {
+    expect(() => loadScenario(write('bad.yaml', 'name: [unclosed\n'))).toThrow(
+      /bad\.yaml: not valid YAML/,
+    );
+  });
+});

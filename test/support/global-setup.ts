@@ -1,0 +1,11 @@
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+
+/**
+ * Builds `dist/` once before the suite, so the CLI tests run the same `dist/cli.js` that
+ * `npx delivery-sandbox` runs (and never a stale build).
+ */
+export default function setup(): void {
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+}
