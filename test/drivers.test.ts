@@ -4,7 +4,7 @@ import { TestSandbox } from './support/test-sandbox.js';
 
 const CENTER = { lat: 37.7749, lng: -122.4194 };
 const query = (p: Record<string, number>): string =>
-  `/v1/drivers/available?${new URLSearchParams(Object.entries(p).map(([k, v]) => [k, String(v)]))}`;
+  `/v1/drivers/available?${new URLSearchParams(Object.entries(p).map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
 
 describe('GET /v1/drivers/available', () => {
   let t: TestSandbox;

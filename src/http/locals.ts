@@ -9,6 +9,8 @@ declare global {
       requestId: string;
       /** The account whose API key authenticated the request (on `/v1`). */
       account: AccountRecord;
+      /** Set by the idempotency middleware: remembers the response to the request's key. */
+      recordIdempotent?: (status: number, body: unknown) => void;
       /** The validated, coerced query (defaults filled in). */
       query: Record<string, unknown>;
     }

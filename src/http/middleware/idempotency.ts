@@ -52,17 +52,22 @@ export function idempotency(ctx: SandboxContext): RequestHandler {
       res.status(seen.status).json(seen.body);
       return;
     }
+    let recorded = false;
+    // A deep copy: the order in a response keeps changing afterwards, the replay must not.
+    res.locals.recordIdempotent = (status, body) => {
+      recorded = true;
+      ctx.store.idempotency.upsert({
+        scope_key: scopeKey,
+        fingerprint,
+        status,
+        body: structuredClone(body),
+        created_at_ms: now,
+      });
+    };
+    // Error answers (a declined card, say) are remembered as they are sent.
     const send = res.json.bind(res);
     res.json = (body: unknown) => {
-      if (res.statusCode < 500) {
-        ctx.store.idempotency.upsert({
-          scope_key: scopeKey,
-          fingerprint,
-          status: res.statusCode,
-          body,
-          created_at_ms: now,
-        });
-      }
+      if (!recorded && res.statusCode < 500) res.locals.recordIdempotent?.(res.statusCode, body);
       return send(body);
     };
     next();

@@ -11,6 +11,7 @@ import { idempotency } from '../middleware/idempotency.js';
 import { jsonBody } from '../middleware/json-body.js';
 import { validateBody } from '../middleware/validate.js';
 import type { RequestValidators } from '../request-validators.js';
+import { replyCommitted } from '../reply-committed.js';
 
 /** `/v1/orders`: create, retrieve, cancel, and the driver's live location. */
 export function ordersRoutes(
@@ -30,8 +31,7 @@ export function ordersRoutes(
     idempotency(ctx),
     async (req, res) => {
       const order = createOrder(ctx, res.locals.account, req.body as CreateOrderInput);
-      await ctx.store.commit();
-      res.status(201).json(order);
+      await replyCommitted(ctx, res, 201, order);
     },
   );
 
@@ -41,8 +41,7 @@ export function ordersRoutes(
 
   router.delete('/v1/orders/:order_id', write, async (req, res) => {
     const order = cancelOrderAsCustomer(ctx, res.locals.account, req.params.order_id as string);
-    await ctx.store.commit();
-    res.json(order);
+    await replyCommitted(ctx, res, 200, order);
   });
 
   router.get('/v1/orders/:order_id/location', read, (req, res) => {

@@ -5,6 +5,7 @@ import { idempotency } from '../middleware/idempotency.js';
 import { jsonBody } from '../middleware/json-body.js';
 import { validateBody } from '../middleware/validate.js';
 import type { RequestValidators } from '../request-validators.js';
+import { replyCommitted } from '../reply-committed.js';
 
 /** `POST /v1/orders/{id}/payment`. */
 export function paymentsRoutes(
@@ -26,8 +27,7 @@ export function paymentsRoutes(
         req.params.order_id as string,
         req.body as PaymentInput,
       );
-      await ctx.store.commit();
-      res.status(201).json(payment);
+      await replyCommitted(ctx, res, 201, payment);
     },
   );
   return router;

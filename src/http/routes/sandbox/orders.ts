@@ -8,6 +8,7 @@ import { isCancellable } from '../../../domain/order-status.js';
 import { jsonBody } from '../../middleware/json-body.js';
 import { validateBody } from '../../middleware/validate.js';
 import type { RequestValidators } from '../../request-validators.js';
+import { replyCommitted } from '../../reply-committed.js';
 
 /** On-demand lifecycle control: `POST /__sandbox/orders/{id}/advance` and `…/cancel`. */
 export function sandboxOrdersRoutes(ctx: SandboxContext, validators: RequestValidators): Router {
@@ -20,8 +21,7 @@ export function sandboxOrdersRoutes(ctx: SandboxContext, validators: RequestVali
     async (req, res) => {
       const { to } = req.body as { to?: OrderStatus };
       const order = advanceOrder(ctx, req.params.order_id as string, to);
-      await ctx.store.commit();
-      res.json(order);
+      await replyCommitted(ctx, res, 200, order);
     },
   );
 
@@ -43,9 +43,8 @@ export function sandboxOrdersRoutes(ctx: SandboxContext, validators: RequestVali
           );
         }
         cancelOrder(ctx, record, by, reason ?? `cancelled_by_${by}`);
-        await ctx.store.commit();
       }
-      res.json(record.order);
+      await replyCommitted(ctx, res, 200, record.order);
     },
   );
 
