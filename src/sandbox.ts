@@ -6,6 +6,7 @@ import { IdGenerator } from './domain/ids.js';
 import { SeededRandom } from './domain/seeded-random.js';
 import { EventBus } from './events/event-bus.js';
 import { testPaymentMethods } from './fixtures.js';
+import { answerClientErrorsInJson } from './http/client-error.js';
 import { createApp } from './http/create-app.js';
 import { loadScenario, parseScenario } from './scenarios/load-scenario.js';
 import type { Scenario, ScenarioFile } from './scenarios/scenario.js';
@@ -123,6 +124,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const context = createContext(scenario, logger);
   const app = createApp({ context, logger, version: VERSION, adminToken: options.adminToken });
   const server = createServer(app);
+  answerClientErrorsInJson(server, () => context.ids.next('req'));
   const host = options.host ?? '127.0.0.1';
   await listen(server, options.port ?? 0, host);
   const port = (server.address() as AddressInfo).port;

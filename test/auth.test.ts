@@ -249,7 +249,7 @@ describe('the control plane of a sandbox started with an admin token', () => {
   });
   afterAll(() => t.close());
 
-  it.each([
+  it.each<{ what: string; headers: Record<string, string>; reason: string }>([
     { what: 'no token', headers: {}, reason: 'missing_admin_token' },
     {
       what: 'a wrong token',
@@ -292,6 +292,28 @@ describe('the control plane of a sandbox started with an admin token', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('driver_assigned');
+  });
+
+  // Raw fetch: these paths are outside both documents, where the harness allows only a 404, but a
+  // 401 is an equally correct refusal here. What matters is that nothing is served without the token.
+  it.each(['/__SANDBOX/events', '/__Sandbox/events'])(
+    'does not serve %s (the path in another case) without the token',
+    async (path) => {
+      const res = await fetch(t.url + path);
+      const body = (await res.json()) as any;
+      expect([401, 404]).toContain(res.status);
+      expect(['unauthorized', 'not_found']).toContain(body.error?.code);
+      expect(body.events).toBeUndefined();
+    },
+  );
+
+  it('does not advance an order through a differently-cased control-plane path without the token', async () => {
+    const order = await t.createOrder();
+    const res = await fetch(`${t.url}/__SANDBOX/orders/${order.order_id}/advance`, {
+      method: 'POST',
+    });
+    expect([401, 404]).toContain(res.status);
+    expect((await t.get(`/v1/orders/${order.order_id}`)).body.status).toBe('pending');
   });
 
   it('answers /__sandbox/health without a token', async () => {

@@ -4,7 +4,7 @@ import type { AppDeps } from './app-deps.js';
 import { adminAuth } from './middleware/admin-auth.js';
 import { createAuthenticator } from './middleware/authenticate.js';
 import { errorHandler } from './middleware/error-handler.js';
-import { notFound } from './middleware/not-found.js';
+import { RouteResolver } from './middleware/not-found.js';
 import { requestId } from './middleware/request-id.js';
 import { requestLog } from './middleware/request-log.js';
 import { loadOpenApiDocument } from './openapi-document.js';
@@ -28,12 +28,18 @@ export function createApp(deps: AppDeps): Express {
   const control = compileRequestValidators(sandboxDoc, 'sandbox');
   const auth = createAuthenticator(ctx);
 
+  const routes = new RouteResolver([v1Doc, sandboxDoc]);
+
   const app = express();
   app.disable('x-powered-by');
+  // Paths are exact: `/V1/ORDERS` is not `/v1/orders`, and `/__SANDBOX` is not the control plane.
+  app.set('case sensitive routing', true);
   // Conditional GETs would answer 304 with no body, which a client of the real API never sees.
   app.set('etag', false);
   app.use(requestId(ctx));
   app.use(requestLog(logger));
+  // Express would answer OPTIONS itself, in plain text; the sandbox answers JSON like any unknown method.
+  app.use((req, _res, next) => next(req.method === 'OPTIONS' ? routes.explain(req) : undefined));
 
   app.get('/openapi.json', (_req, res) => {
     res.json(v1Doc);
@@ -63,7 +69,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(sandboxOrdersRoutes(ctx, control));
   app.use(sandboxEventsRoutes(ctx, control));
 
-  app.use(notFound([v1Doc, sandboxDoc]));
-  app.use(errorHandler(logger));
+  app.use(routes.handler());
+  app.use(errorHandler(logger, routes));
   return app;
 }

@@ -17,6 +17,32 @@ export interface RequestValidators {
   query(operationId: string): InputValidator;
 }
 
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const INTEGER = /^[+-]?\d+$/;
+
+/**
+ * Turns numeric query strings into numbers, strictly: plain decimal notation only, finite. ajv's own
+ * coercion would take `0x10`, `Infinity` or a lone space, which no client means as a coordinate.
+ */
+function parseNumbers(query: Record<string, unknown>, params: OpenApiParameter[]): ErrorDetail[] {
+  const failures: ErrorDetail[] = [];
+  for (const p of params) {
+    const raw = query[p.name];
+    if (typeof raw !== 'string') continue;
+    const integer = (p.schema as { type?: string }).type === 'integer';
+    const value = Number(raw);
+    if (!(integer ? INTEGER : DECIMAL).test(raw) || !Number.isFinite(value)) {
+      failures.push({
+        param: p.name,
+        message: `${p.name} must be ${integer ? 'an integer' : 'a finite decimal number'}, such as ${integer ? '5' : '37.7749'}; got ${JSON.stringify(raw.slice(0, 40))}`,
+      });
+    } else {
+      query[p.name] = value;
+    }
+  }
+  return failures;
+}
+
 /** Rewrites `#/components/schemas/X` to a reference into the registered components schema. */
 function rewriteRefs(node: unknown, base: string): unknown {
   if (Array.isArray(node)) return node.map((n) => rewriteRefs(n, base));
@@ -93,7 +119,14 @@ export function compileRequestValidators(doc: OpenApiDocument, name: string): Re
           properties: Object.fromEntries(params.map((p) => [p.name, rewriteRefs(p.schema, base)])),
           required: params.filter((p) => p.required).map((p) => p.name),
         };
-        v = wrap(queryAjv.compile(schema), 'query');
+        const numeric = params.filter((p) =>
+          ['number', 'integer'].includes((p.schema as { type?: string }).type ?? ''),
+        );
+        const check = wrap(queryAjv.compile(schema), 'query');
+        v = (data) => {
+          const failures = parseNumbers(data as Record<string, unknown>, numeric);
+          return failures.length > 0 ? failures : check(data);
+        };
         queries.set(operationId, v);
       }
       return v;

@@ -29,6 +29,7 @@ function describe(value: unknown): string {
   if (typeof value === 'string')
     return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`;
   if (typeof value === 'object') return 'an object';
+  if (typeof value === 'number') return `the number ${String(value)}`;
   return `${typeof value} ${JSON.stringify(value) ?? String(typeof value)}`;
 }
 

@@ -1,4 +1,5 @@
-import { Router, type RequestHandler } from 'express';
+import type { RequestHandler, Router } from 'express';
+import { createRouter } from '../router.js';
 import type { SandboxContext } from '../../service/context.js';
 import { availableDrivers } from '../../service/drivers.js';
 import { validateQuery } from '../middleware/validate.js';
@@ -10,7 +11,7 @@ export function driversRoutes(
   validators: RequestValidators,
   auth: (opts: { requireWrite: boolean }) => RequestHandler,
 ): Router {
-  const router = Router();
+  const router = createRouter();
   router.get(
     '/v1/drivers/available',
     auth({ requireWrite: false }),

@@ -1,4 +1,5 @@
-import { Router, type RequestHandler } from 'express';
+import type { RequestHandler, Router } from 'express';
+import { createRouter } from '../router.js';
 import {
   cancelOrderAsCustomer,
   createOrder,
@@ -19,7 +20,7 @@ export function ordersRoutes(
   validators: RequestValidators,
   auth: (opts: { requireWrite: boolean }) => RequestHandler,
 ): Router {
-  const router = Router();
+  const router = createRouter();
   const read = auth({ requireWrite: false });
   const write = auth({ requireWrite: true });
 

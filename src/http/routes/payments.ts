@@ -1,4 +1,5 @@
-import { Router, type RequestHandler } from 'express';
+import type { RequestHandler, Router } from 'express';
+import { createRouter } from '../router.js';
 import type { SandboxContext } from '../../service/context.js';
 import { payOrder, type PaymentInput } from '../../service/payments.js';
 import { idempotency } from '../middleware/idempotency.js';
@@ -13,7 +14,7 @@ export function paymentsRoutes(
   validators: RequestValidators,
   auth: (opts: { requireWrite: boolean }) => RequestHandler,
 ): Router {
-  const router = Router();
+  const router = createRouter();
   router.post(
     '/v1/orders/:order_id/payment',
     auth({ requireWrite: true }),

@@ -1,4 +1,5 @@
-import { Router } from 'express';
+import type { Router } from 'express';
+import { createRouter } from '../../router.js';
 import type { OrderStatus } from '../../../domain/order.js';
 import type { SandboxContext } from '../../../service/context.js';
 import { errors } from '../../../service/errors.js';
@@ -12,7 +13,7 @@ import { replyCommitted } from '../../reply-committed.js';
 
 /** On-demand lifecycle control: `POST /__sandbox/orders/{id}/advance` and `…/cancel`. */
 export function sandboxOrdersRoutes(ctx: SandboxContext, validators: RequestValidators): Router {
-  const router = Router();
+  const router = createRouter();
 
   router.post(
     '/__sandbox/orders/:order_id/advance',
