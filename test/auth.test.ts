@@ -1,19 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEYS, SAMPLE_ORDER, TestSandbox, type Reply } from './support/test-sandbox.js';
-
-/** Asserts the JSON error envelope, its code and fields, and that it echoes `X-Request-Id`. */
-function expectError(
-  res: Reply<any>,
-  status: number,
-  code: string,
-  fields: { reason?: string | null; param?: string | null } = {},
-): void {
-  expect(res.status).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^application\/json/);
-  expect(res.body.error).toMatchObject({ code, ...fields });
-  expect(res.headers['x-request-id']).toMatch(/^req_/);
-  expect(res.body.error.request_id).toBe(res.headers['x-request-id']);
-}
+import { expectError, KEYS, SAMPLE_ORDER, TestSandbox } from './support/test-sandbox.js';
 
 /** Every `/v1` operation, as a request to make against an existing acme order. */
 const ENDPOINTS: { name: string; method: string; path: (id: string) => string; body?: unknown }[] =

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEYS, SAMPLE_ORDER, TestSandbox, type Reply } from './support/test-sandbox.js';
+import {
+  expectError,
+  KEYS,
+  SAMPLE_ORDER,
+  TestSandbox,
+  type Reply,
+} from './support/test-sandbox.js';
 
 const ERROR_CODES = [
   'invalid_request',
@@ -9,20 +15,6 @@ const ERROR_CODES = [
   'not_found',
 ];
 const JSON_TYPE = { 'Content-Type': 'application/json' };
-
-/** Asserts the JSON error envelope, its code and fields, and that it echoes `X-Request-Id`. */
-function expectError(
-  res: Reply<any>,
-  status: number,
-  code: string,
-  fields: { reason?: string | null; param?: string | null } = {},
-): void {
-  expect(res.status).toBe(status);
-  expect(res.headers['content-type']).toMatch(/^application\/json/);
-  expect(res.body.error).toMatchObject({ code, ...fields });
-  expect(res.headers['x-request-id']).toMatch(/^req_/);
-  expect(res.body.error.request_id).toBe(res.headers['x-request-id']);
-}
 
 /** A 400 validation error whose `details` name exactly `params` (one entry each) and `param` the first. */
 function expectInvalid(res: Reply<any>, params: string[]): void {

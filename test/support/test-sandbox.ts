@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { loadOpenApiDocument } from '../../src/http/openapi-document.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox.js';
 import { loadContract, loadContractFromDocument, type ContractChecker } from './contract.js';
@@ -174,3 +175,17 @@ export const SAMPLE_ORDER = {
   items: [{ name: 'Pad thai', quantity: 2, unit_price: 1299 }],
   tip: 200,
 };
+
+/** Asserts the JSON error envelope, its code and fields, and that it echoes `X-Request-Id`. */
+export function expectError(
+  res: Reply<any>,
+  status: number,
+  code: string,
+  fields: { reason?: string | null; param?: string | null } = {},
+): void {
+  expect(res.status).toBe(status);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  expect(res.body.error).toMatchObject({ code, ...fields });
+  expect(res.headers['x-request-id']).toMatch(/^req_/);
+  expect(res.body.error.request_id).toBe(res.headers['x-request-id']);
+}
