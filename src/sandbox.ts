@@ -1,18 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino, { type Logger } from 'pino';
-import { VirtualClock, type ClockMode } from './clock/virtual-clock.js';
-import { IdGenerator } from './domain/ids.js';
-import { SeededRandom } from './domain/seeded-random.js';
-import { EventBus } from './events/event-bus.js';
-import { testPaymentMethods } from './fixtures.js';
 import { answerClientErrorsInJson } from './http/client-error.js';
+import type { ClockMode } from './clock/virtual-clock.js';
+import { createContext, replaceContext } from './create-context.js';
 import { createApp } from './http/create-app.js';
+import type { SandboxContext } from './service/context.js';
+import { SimulationEngine } from './simulation/engine.js';
 import { loadScenario, parseScenario } from './scenarios/load-scenario.js';
 import type { Scenario, ScenarioFile } from './scenarios/scenario.js';
-import { seedState } from './scenarios/seed-state.js';
-import type { SandboxContext } from './service/context.js';
-import { Store } from './store/store.js';
 import { VERSION } from './version.js';
 
 /** How to start a sandbox. Every field is optional; defaults are noted on each. */
@@ -43,6 +39,7 @@ export interface Sandbox {
   host: string;
   /** The first read-write key of the scenario's first account. */
   apiKey: string;
+  /** The scenario it started with (after a reset, `context.scenario` is the one running). */
   scenario: Scenario;
   context: SandboxContext;
   server: Server;
@@ -63,28 +60,6 @@ export function resolveSandboxScenario(options: SandboxOptions): Scenario {
       mode: options.clock ?? scenario.clock.mode,
       speed: options.speed ?? scenario.clock.speed,
     },
-  };
-}
-
-/** Builds the context a sandbox runs on: the scenario's world, its clock, ids and event bus. */
-export function createContext(scenario: Scenario, logger: Logger): SandboxContext {
-  const state = seedState(scenario);
-  const clock = new VirtualClock(
-    scenario.clock.start ?? new VirtualClock(0, { mode: 'realtime', speed: 1 }).wallNow(),
-    {
-      mode: scenario.clock.mode,
-      speed: scenario.clock.speed,
-    },
-  );
-  return {
-    scenario,
-    clock,
-    store: Store.inMemory(state),
-    ids: new IdGenerator(scenario.seed, state.counters),
-    random: new SeededRandom(`${scenario.seed}:simulation`),
-    bus: new EventBus(),
-    logger,
-    paymentMethods: testPaymentMethods(),
   };
 }
 
@@ -122,7 +97,27 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const logger = options.logger ?? pino({ level: 'silent' });
   const scenario = resolveSandboxScenario(options);
   const context = createContext(scenario, logger);
-  const app = createApp({ context, logger, version: VERSION, adminToken: options.adminToken });
+  const engine = new SimulationEngine(context);
+  engine.attach();
+  let source = options.scenario ?? 'default';
+  const reset = async (opts: { scenario?: string; seed?: string | number }): Promise<void> => {
+    const next = resolveSandboxScenario({
+      ...options,
+      scenario: opts.scenario ?? source,
+      seed: opts.seed ?? options.seed,
+    });
+    source = opts.scenario ?? source;
+    replaceContext(context, createContext(next, logger));
+    engine.clear();
+    await context.store.commit();
+  };
+  const app = createApp({
+    context,
+    logger,
+    version: VERSION,
+    adminToken: options.adminToken,
+    reset,
+  });
   const server = createServer(app);
   answerClientErrorsInJson(server, () => context.ids.next('req'));
   const host = options.host ?? '127.0.0.1';
@@ -143,6 +138,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     server,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        context.scheduler.stop();
         server.close((err) => (err ? reject(err) : resolve()));
         server.closeAllConnections();
       }),

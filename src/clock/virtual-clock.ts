@@ -22,6 +22,7 @@ export class VirtualClock {
   private anchorVirtual: number;
   private anchorReal: number;
   private settings: ClockSettings;
+  private pinnedAt: number | undefined;
 
   constructor(
     startMs: number,
@@ -35,6 +36,11 @@ export class VirtualClock {
 
   /** The virtual time now, in epoch milliseconds. */
   now(): number {
+    return this.pinnedAt ?? this.live();
+  }
+
+  /** Virtual time from the anchors alone, ignoring a pin. */
+  private live(): number {
     if (this.settings.mode === 'manual') return this.anchorVirtual;
     return this.anchorVirtual + Math.floor((this.wall() - this.anchorReal) * this.settings.speed);
   }
@@ -74,8 +80,27 @@ export class VirtualClock {
     this.advanceTo(this.now() + Math.max(0, ms));
   }
 
+  /**
+   * Runs `fn` with the clock reading `at` (a scheduled task runs at its due time). Virtual time
+   * itself does not move.
+   */
+  pinned<T>(at: number, fn: () => T): T {
+    const previous = this.pinnedAt;
+    this.pinnedAt = at;
+    try {
+      return fn();
+    } finally {
+      this.pinnedAt = previous;
+    }
+  }
+
+  /** The current settings and time, as the control plane shows them. */
+  state(): { mode: ClockMode; speed: number; now: string } {
+    return { mode: this.settings.mode, speed: this.settings.speed, now: this.iso() };
+  }
+
   private rebase(): void {
-    this.anchorVirtual = this.now();
+    this.anchorVirtual = this.live();
     this.anchorReal = this.wall();
   }
 }

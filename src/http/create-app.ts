@@ -15,6 +15,9 @@ import { paymentsRoutes } from './routes/payments.js';
 import { sandboxEventsRoutes } from './routes/sandbox/events.js';
 import { healthRoutes } from './routes/sandbox/health.js';
 import { sandboxOrdersRoutes } from './routes/sandbox/orders.js';
+import { sandboxClockRoutes } from './routes/sandbox/clock.js';
+import { sandboxResetRoutes } from './routes/sandbox/reset.js';
+import { sandboxWorldRoutes } from './routes/sandbox/world.js';
 
 /**
  * The HTTP application: the `/v1` API, the `/__sandbox` control plane and the OpenAPI documents.
@@ -38,6 +41,12 @@ export function createApp(deps: AppDeps): Express {
   app.set('etag', false);
   app.use(requestId(ctx));
   app.use(requestLog(logger));
+  // In realtime mode, steps that fell due since the timer last fired run before the request reads
+  // the state (a no-op in manual mode).
+  app.use((_req, _res, next) => {
+    ctx.scheduler.runDue();
+    next();
+  });
   // Express would answer OPTIONS itself, in plain text; the sandbox answers JSON like any unknown method.
   app.use((req, _res, next) => next(req.method === 'OPTIONS' ? routes.explain(req) : undefined));
 
@@ -68,6 +77,9 @@ export function createApp(deps: AppDeps): Express {
   app.use(healthRoutes(ctx, deps.version));
   app.use(sandboxOrdersRoutes(ctx, control));
   app.use(sandboxEventsRoutes(ctx, control));
+  app.use(sandboxClockRoutes(ctx, control));
+  app.use(sandboxWorldRoutes(ctx, control));
+  app.use(sandboxResetRoutes(ctx, control, deps.reset));
 
   app.use(routes.handler());
   app.use(errorHandler(logger, routes));

@@ -3,7 +3,6 @@ import { HAPPY_PATH, nextStatus } from '../domain/order-status.js';
 import type { SandboxContext } from '../service/context.js';
 import { errors } from '../service/errors.js';
 import type { OrderRecord } from '../store/state.js';
-import { searchAvailableDrivers } from './driver-search.js';
 import { assignDriver, deliver, pickUp } from './lifecycle.js';
 
 /**
@@ -49,8 +48,8 @@ export function advanceOrder(ctx: SandboxContext, id: string, to?: OrderStatus):
 function runStep(ctx: SandboxContext, record: OrderRecord, step: OrderStatus): void {
   if (step === 'driver_assigned') {
     const at = record.order.pickup.location;
-    const near = searchAvailableDrivers(ctx, at, ctx.scenario.dispatch.radius_km, 1).matches[0];
-    const match = near ?? searchAvailableDrivers(ctx, at, Number.POSITIVE_INFINITY, 1).matches[0];
+    const near = ctx.drivers.search(at, ctx.scenario.dispatch.radius_km, 1).matches[0];
+    const match = near ?? ctx.drivers.search(at, Number.POSITIVE_INFINITY, 1).matches[0];
     if (!match) {
       throw errors.invalid(
         'No driver is available to assign: every driver is offline or on an order; finish or cancel an order, or add drivers to the scenario',

@@ -33,6 +33,7 @@ function releaseDriver(ctx: SandboxContext, record: OrderRecord): void {
   const driver = trip ? ctx.store.drivers.get(trip.driver_id) : undefined;
   if (!trip || !driver || driver.order_id !== record.order.order_id) return;
   driver.location = roundLatLng(tripPosition(trip, record.order.status, ctx.clock.now()).location);
+  ctx.drivers.markMoved(driver);
   driver.status = 'available';
   driver.order_id = null;
 }

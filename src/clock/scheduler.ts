@@ -1,0 +1,124 @@
+import { TaskQueue } from './task-queue.js';
+import type { VirtualClock } from './virtual-clock.js';
+
+/** Real timers, injectable so that nothing but this module touches `setTimeout`. */
+export interface Timers {
+  set(fn: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+const realTimers: Timers = {
+  set: (fn, ms) => {
+    const t = setTimeout(fn, ms);
+    t.unref();
+    return t;
+  },
+  clear: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+
+/** The longest single real-time wait; longer waits re-arm (setTimeout's limit is ~24.8 days). */
+const MAX_WAIT_MS = 60_000;
+
+/**
+ * Runs tasks on the virtual clock in (time, sequence) order, so a run is deterministic. Each task
+ * runs with the clock pinned to its due time, so what it records is stamped when it was due, not
+ * when the process got round to it. In `realtime` mode a single real timer wakes up for the next
+ * due task; in `manual` mode tasks run only when the clock is advanced.
+ */
+export class Scheduler {
+  private readonly queue = new TaskQueue();
+  private readonly cancelled = new Set<number>();
+  private nextId = 1;
+  private nextSeq = 1;
+  private timer: unknown;
+  private running = false;
+  private stopped = false;
+
+  constructor(
+    readonly clock: VirtualClock,
+    private readonly onError: (err: unknown) => void,
+    private readonly timers: Timers = realTimers,
+  ) {}
+
+  /** Schedules `run` at virtual time `at` (epoch ms); returns an id for `cancel`. */
+  schedule(at: number, run: () => void): number {
+    const id = this.nextId++;
+    this.queue.push({ id, at, seq: this.nextSeq++, run });
+    if (this.queue.peek()?.id === id) this.arm();
+    return id;
+  }
+
+  cancel(id: number | undefined): void {
+    if (id !== undefined) this.cancelled.add(id);
+  }
+
+  /** How many tasks are waiting (cancelled ones included until they come due). */
+  get pending(): number {
+    return this.queue.size;
+  }
+
+  /** Runs every task due at or before `until`, in order; returns how many ran. */
+  runDue(until: number = this.clock.now()): number {
+    if (this.running) return 0; // a task that reads the API must not re-enter the queue
+    this.running = true;
+    let ran = 0;
+    try {
+      for (let task = this.queue.peek(); task && task.at <= until; task = this.queue.peek()) {
+        this.queue.pop();
+        if (this.cancelled.delete(task.id)) continue;
+        ran++;
+        try {
+          this.clock.pinned(task.at, task.run);
+        } catch (err) {
+          this.onError(err);
+        }
+      }
+    } finally {
+      this.running = false;
+    }
+    this.arm();
+    return ran;
+  }
+
+  /** Moves the clock to `target`, running everything due on the way at its own time. */
+  advanceTo(target: number): number {
+    const ran = this.runDue(target);
+    this.clock.advanceTo(target);
+    this.arm();
+    return ran;
+  }
+
+  /** Call after the clock's mode or speed changed: re-arms the real-time wake-up. */
+  clockChanged(): void {
+    this.arm();
+  }
+
+  /** Forgets every task (a reset). */
+  clear(): void {
+    this.queue.clear();
+    this.cancelled.clear();
+    this.arm();
+  }
+
+  /** Stops the real-time wake-ups for good (the sandbox is closing). */
+  stop(): void {
+    this.stopped = true;
+    if (this.timer !== undefined) this.timers.clear(this.timer);
+    this.timer = undefined;
+  }
+
+  private arm(): void {
+    if (this.timer !== undefined) this.timers.clear(this.timer);
+    this.timer = undefined;
+    const next = this.queue.peek();
+    if (this.stopped || !next || this.clock.mode === 'manual') return;
+    const wait = Math.min(
+      MAX_WAIT_MS,
+      Math.max(0, (next.at - this.clock.now()) / this.clock.speed),
+    );
+    this.timer = this.timers.set(() => {
+      this.timer = undefined;
+      this.runDue();
+    }, Math.ceil(wait));
+  }
+}

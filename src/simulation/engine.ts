@@ -1,0 +1,123 @@
+import type { SandboxEvent } from '../events/event-bus.js';
+import type { SandboxContext } from '../service/context.js';
+import type { OrderRecord } from '../store/state.js';
+import { assignDriver, cancelOrder, deliver, pickUp } from './lifecycle.js';
+
+/** How often dispatch tries again when no driver is near. */
+export const DISPATCH_RETRY_MS = 30_000;
+
+/**
+ * Turns clock time into lifecycle changes. It listens to the event bus, so every path that changes
+ * an order (dispatch, the clock, an on-demand advance, a customer's DELETE) schedules the order's
+ * next step the same way, and each order has at most one step waiting:
+ *
+ * - `order.created`: dispatch after `timing.assign_after`, then every 30 s, and a system
+ *   cancellation (`no_driver_available`) at `timing.no_driver_timeout`;
+ * - `order.driver_assigned`: the pickup when the trip leaves the pickup;
+ * - `order.picked_up`: the delivery when the trip reaches the dropoff;
+ * - `order.delivered`, `order.cancelled`: nothing more.
+ */
+export class SimulationEngine {
+  private readonly waiting = new Map<string, number>();
+
+  constructor(private readonly ctx: SandboxContext) {}
+
+  /** Subscribes to the bus; returns the unsubscribe function. */
+  attach(): () => void {
+    return this.ctx.bus.subscribe((event) => this.onEvent(event));
+  }
+
+  /** Forgets every waiting step (a reset or an import rebuilds them). */
+  clear(): void {
+    this.waiting.clear();
+    this.ctx.scheduler.clear();
+  }
+
+  /**
+   * Schedules the next step of every unfinished order from its state alone: what a restart or an
+   * import of the state needs. Dispatch of a pending order resumes on its 30-second cadence.
+   */
+  rebuild(): void {
+    this.clear();
+    const now = this.ctx.clock.now();
+    for (const record of this.ctx.store.orders.all()) {
+      const { order, trip } = record;
+      if (order.status === 'pending') {
+        const created = Date.parse(order.created_at);
+        const first = created + this.ctx.scenario.timing.assign_after;
+        const behind = Math.max(0, Math.ceil((now - first) / DISPATCH_RETRY_MS));
+        this.scheduleDispatch(record, first + behind * DISPATCH_RETRY_MS);
+      } else if (order.status === 'driver_assigned' && trip) {
+        this.schedule(record, trip.pickup_depart_at, () => pickUp(this.ctx, record));
+      } else if (order.status === 'picked_up' && trip) {
+        this.schedule(record, trip.dropoff_arrive_at, () => deliver(this.ctx, record));
+      }
+    }
+  }
+
+  private onEvent(event: SandboxEvent): void {
+    const record = this.ctx.store.orders.get(event.data.order.order_id);
+    if (!record) return;
+    const { trip } = record;
+    switch (event.event) {
+      case 'order.created':
+        this.scheduleDispatch(
+          record,
+          Date.parse(record.order.created_at) + this.ctx.scenario.timing.assign_after,
+        );
+        break;
+      case 'order.driver_assigned':
+        if (trip) this.schedule(record, trip.pickup_depart_at, () => pickUp(this.ctx, record));
+        break;
+      case 'order.picked_up':
+        if (trip) this.schedule(record, trip.dropoff_arrive_at, () => deliver(this.ctx, record));
+        break;
+      case 'order.delivered':
+      case 'order.cancelled':
+        this.ctx.scheduler.cancel(this.waiting.get(record.order.order_id));
+        this.waiting.delete(record.order.order_id);
+        break;
+      case 'payment.completed':
+        break;
+    }
+  }
+
+  private schedule(record: OrderRecord, at: number, step: () => void): void {
+    const id = record.order.order_id;
+    this.ctx.scheduler.cancel(this.waiting.get(id));
+    this.waiting.set(
+      id,
+      this.ctx.scheduler.schedule(at, () => {
+        this.waiting.delete(id);
+        step();
+      }),
+    );
+  }
+
+  private scheduleDispatch(record: OrderRecord, at: number): void {
+    const deadline =
+      Date.parse(record.order.created_at) + this.ctx.scenario.timing.no_driver_timeout;
+    if (at >= deadline) {
+      this.schedule(record, deadline, () => this.dispatch(record, true));
+    } else {
+      this.schedule(record, at, () => this.dispatch(record, false));
+    }
+  }
+
+  /** One dispatch attempt: the nearest available driver within the dispatch radius, if any. */
+  private dispatch(record: OrderRecord, last: boolean): void {
+    if (record.order.status !== 'pending') return;
+    const match = this.ctx.drivers.search(
+      record.order.pickup.location,
+      this.ctx.scenario.dispatch.radius_km,
+      1,
+    ).matches[0];
+    if (match) {
+      assignDriver(this.ctx, record, match.driver);
+    } else if (last) {
+      cancelOrder(this.ctx, record, 'system', 'no_driver_available');
+    } else {
+      this.scheduleDispatch(record, this.ctx.clock.now() + DISPATCH_RETRY_MS);
+    }
+  }
+}
