@@ -57,7 +57,7 @@ function banner(sandbox: Sandbox): string {
 
 async function start(opts: StartOptions): Promise<void> {
   const format: LogFormat = opts.logFormat ?? (process.stderr.isTTY ? 'pretty' : 'json');
-  const logger = createLogger(opts.logLevel, format, process.stderr);
+  const logger = await createLogger(opts.logLevel, format, process.stderr);
   const sandbox = await createSandbox({
     port: opts.port,
     host: opts.host,

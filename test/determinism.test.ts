@@ -21,6 +21,14 @@ async function session(seed?: string): Promise<unknown[]> {
     out.push(await t.advance(b.order_id));
     out.push((await t.delete(`/v1/orders/${b.order_id}`)).body);
     out.push((await t.get('/v1/drivers/available?lat=37.7749&lng=-122.4194&radius=3')).body);
+    for (let i = 0; i < 3; i++)
+      await t.createOrder({
+        pickup: { address: `${i} Mission St` },
+        dropoff: { address: `${i} Castro St` },
+      });
+    out.push((await t.post('/__sandbox/clock/advance', { by: '45s' })).body);
+    out.push((await t.get('/__sandbox/drivers?status=on_order')).body);
+    out.push((await t.post('/__sandbox/clock/advance', { by: '1h' })).body);
     out.push((await t.get('/__sandbox/events')).body);
     return out;
   } finally {
@@ -29,7 +37,7 @@ async function session(seed?: string): Promise<unknown[]> {
 }
 
 describe('determinism', () => {
-  it('gives identical ids, drivers, positions and times for the same seed', async () => {
+  it('gives identical ids, drivers, positions, times and events for the same seed, simulation included', async () => {
     const first = await session();
     const second = await session();
     expect(second).toEqual(first);

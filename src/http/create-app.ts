@@ -5,8 +5,7 @@ import { adminAuth } from './middleware/admin-auth.js';
 import { createAuthenticator } from './middleware/authenticate.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { RouteResolver } from './middleware/not-found.js';
-import { requestId } from './middleware/request-id.js';
-import { requestLog } from './middleware/request-log.js';
+import { prelude } from './middleware/prelude.js';
 import { loadOpenApiDocument } from './openapi-document.js';
 import { compileRequestValidators } from './request-validators.js';
 import { driversRoutes } from './routes/drivers.js';
@@ -39,16 +38,7 @@ export function createApp(deps: AppDeps): Express {
   app.set('case sensitive routing', true);
   // Conditional GETs would answer 304 with no body, which a client of the real API never sees.
   app.set('etag', false);
-  app.use(requestId(ctx));
-  app.use(requestLog(logger));
-  // In realtime mode, steps that fell due since the timer last fired run before the request reads
-  // the state (a no-op in manual mode).
-  app.use((_req, _res, next) => {
-    ctx.scheduler.runDue();
-    next();
-  });
-  // Express would answer OPTIONS itself, in plain text; the sandbox answers JSON like any unknown method.
-  app.use((req, _res, next) => next(req.method === 'OPTIONS' ? routes.explain(req) : undefined));
+  app.use(prelude(ctx, logger, routes));
 
   app.get('/openapi.json', (_req, res) => {
     res.json(v1Doc);

@@ -58,7 +58,10 @@ function rewriteRefs(node: unknown, base: string): unknown {
 }
 
 function newAjv(coerce: boolean): Ajv2020 {
+  // The documents are checked by the contract tests; skipping the meta-schema check saves
+  // ~150 ms at start-up (compiling the 2020-12 meta-schema).
   const ajv = new Ajv2020({
+    validateSchema: false,
     allErrors: true,
     strict: true,
     allowUnionTypes: true,

@@ -54,6 +54,11 @@ export function locateScenario(nameOrPath: string): string {
 
 /** Reads, validates and resolves a scenario by bundled name or path. */
 export function loadScenario(nameOrPath: string): Scenario {
+  // A bundled scenario was validated by the build and written as JSON beside the compiled code.
+  const prebuilt = new URL(`../bundled-scenarios/${nameOrPath}.json`, import.meta.url);
+  if (/^[a-z0-9-]+$/.test(nameOrPath) && existsSync(prebuilt)) {
+    return resolveScenario(JSON.parse(readFileSync(prebuilt, 'utf8')) as ScenarioFile);
+  }
   const file = locateScenario(nameOrPath);
   const text = readFileSync(file, 'utf8');
   let data: unknown;

@@ -48,8 +48,10 @@ export function advanceOrder(ctx: SandboxContext, id: string, to?: OrderStatus):
 function runStep(ctx: SandboxContext, record: OrderRecord, step: OrderStatus): void {
   if (step === 'driver_assigned') {
     const at = record.order.pickup.location;
-    const near = ctx.drivers.search(at, ctx.scenario.dispatch.radius_km, 1).matches[0];
-    const match = near ?? ctx.drivers.search(at, Number.POSITIVE_INFINITY, 1).matches[0];
+    const near = ctx.drivers.search(at, ctx.scenario.dispatch.radius_km, 1, { count: false })
+      .matches[0];
+    const match =
+      near ?? ctx.drivers.search(at, Number.POSITIVE_INFINITY, 1, { count: false }).matches[0];
     if (!match) {
       throw errors.invalid(
         'No driver is available to assign: every driver is offline or on an order; finish or cancel an order, or add drivers to the scenario',

@@ -111,6 +111,7 @@ export class SimulationEngine {
       record.order.pickup.location,
       this.ctx.scenario.dispatch.radius_km,
       1,
+      { count: false },
     ).matches[0];
     if (match) {
       assignDriver(this.ctx, record, match.driver);

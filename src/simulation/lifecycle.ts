@@ -33,7 +33,7 @@ function releaseDriver(ctx: SandboxContext, record: OrderRecord): void {
   const driver = trip ? ctx.store.drivers.get(trip.driver_id) : undefined;
   if (!trip || !driver || driver.order_id !== record.order.order_id) return;
   driver.location = roundLatLng(tripPosition(trip, record.order.status, ctx.clock.now()).location);
-  ctx.drivers.markMoved(driver);
+  ctx.drivers.markChanged(driver);
   driver.status = 'available';
   driver.order_id = null;
 }
@@ -63,6 +63,7 @@ export function assignDriver(ctx: SandboxContext, record: OrderRecord, driver: D
   order.eta = { pickup_at: iso(trip.pickup_depart_at), dropoff_at: iso(trip.dropoff_arrive_at) };
   driver.status = 'on_order';
   driver.order_id = order.order_id;
+  ctx.drivers.markChanged(driver);
   publishEvent(ctx, 'order.driver_assigned', { order });
 }
 

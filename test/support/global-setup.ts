@@ -8,4 +8,5 @@ import { createRequire } from 'node:module';
 export default function setup(): void {
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['scripts/build-assets.mjs'], { stdio: 'inherit' });
 }

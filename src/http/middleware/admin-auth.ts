@@ -8,8 +8,9 @@ const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
 export function adminAuth(token: string | undefined): RequestHandler {
   const expected = token === undefined ? undefined : digest(token);
   return (req, _res, next) => {
-    if (!expected || !req.path.startsWith('/__sandbox/') || req.path === '/__sandbox/health')
-      return next();
+    // Lower-cased as a second line of defence; routing is case-sensitive anyway.
+    const path = req.path.toLowerCase();
+    if (!expected || !path.startsWith('/__sandbox/') || path === '/__sandbox/health') return next();
     const given = /^Bearer +(\S+)\s*$/i.exec(req.get('authorization') ?? '')?.[1];
     if (given === undefined || !timingSafeEqual(digest(given), expected)) {
       throw errors.unauthorized(

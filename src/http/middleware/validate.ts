@@ -8,8 +8,9 @@ export function validateBody(
   operationId: string,
   opts: { optional?: boolean } = {},
 ): RequestHandler {
-  const validate = validators.body(operationId);
+  let validate: ReturnType<RequestValidators['body']> | undefined; // compiled on first use: faster start-up
   return (req, _res, next) => {
+    validate ??= validators.body(operationId);
     if (req.body === undefined) {
       if (opts.optional) {
         req.body = {};
@@ -31,8 +32,9 @@ export function validateBody(
 
 /** Validates (and coerces) the query against the operation's parameters; the result is `res.locals.query`. */
 export function validateQuery(validators: RequestValidators, operationId: string): RequestHandler {
-  const validate = validators.query(operationId);
+  let validate: ReturnType<RequestValidators['query']> | undefined;
   return (req, res, next) => {
+    validate ??= validators.query(operationId);
     const query: Record<string, unknown> = { ...(req.query as Record<string, unknown>) };
     const empty = Object.entries(query)
       .filter(([, v]) => v === '')

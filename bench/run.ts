@@ -1,0 +1,170 @@
+/**
+ * `npm run bench`: measures DESIGN.md section 7's budgets on this machine and writes BENCHMARKS.md.
+ * Each measurement runs in its own process; comparisons run side by side in the same run, so what
+ * is reported is a ratio as much as an absolute figure.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+
+const node = process.execPath;
+const tsx = ['--import', 'tsx'];
+const median = (xs: number[]): number =>
+  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+const fmt = (n: number, digits = 1): string => n.toFixed(digits);
+
+function runJson<T>(script: string): T {
+  const out = execFileSync(node, [...tsx, script], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  return JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as T;
+}
+
+/** Starts a server process and resolves with its base URL once it prints one. */
+function start(args: string[]): Promise<{ url: string; child: ChildProcess; ms: number }> {
+  const t0 = performance.now();
+  const child = spawn(node, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /(http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m?.[1]) resolve({ url: m[1], child, ms: performance.now() - t0 });
+    });
+    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}: ${out}`)));
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  child.removeAllListeners('exit');
+  const done = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await done;
+}
+
+async function load(url: string, seconds: number): Promise<number> {
+  const result = await autocannon({
+    url,
+    connections: 10,
+    duration: seconds,
+    headers: { authorization: 'Bearer sk_test_ci_acme' },
+  });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return result.requests.average;
+}
+
+async function main(): Promise<void> {
+  execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
+  const cli = ['dist/cli.js', '--port', '0', '--log-level', 'silent'];
+
+  process.stderr.write('startup…\n');
+  const startups: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    const s = await start(cli);
+    startups.push(s.ms);
+    await stop(s.child);
+  }
+
+  process.stderr.write('GET /v1/orders/{id} throughput…\n');
+  const sandbox = await start([...cli, '--scenario', 'ci']);
+  const created = await fetch(`${sandbox.url}/v1/orders`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer sk_test_ci_acme', 'content-type': 'application/json' },
+    body: JSON.stringify({
+      pickup: { address: '1 Market St' },
+      dropoff: { address: '2 Castro St' },
+      tip: 100,
+    }),
+  });
+  const order = (await created.json()) as { order_id: string };
+  const naive = await start([...tsx, 'bench/naive-express.ts', JSON.stringify(order)]);
+  const rounds: { sandbox: number; naive: number }[] = [];
+  for (let i = 0; i < 3; i++) {
+    rounds.push({
+      sandbox: await load(`${sandbox.url}/v1/orders/${order.order_id}`, 4),
+      naive: await load(`${naive.url}/v1/orders/${order.order_id}`, 4),
+    });
+  }
+  await stop(sandbox.child);
+  await stop(naive.child);
+
+  process.stderr.write('driver search…\n');
+  const search = runJson<{
+    index_ms_per_query: number;
+    linear_ms_per_query: number;
+    build_ms: number;
+    mean_total_in_radius: number;
+  }>('bench/driver-search.ts');
+  process.stderr.write('advance 1 h with 10 000 orders…\n');
+  const advance = runJson<{
+    advance_ms: number;
+    create_ms: number;
+    peak_rss_mb: number;
+    events_fired: number;
+    statuses: Record<string, number>;
+  }>('bench/advance.ts');
+
+  const startupMs = median(startups);
+  const sandboxRps = median(rounds.map((r) => r.sandbox));
+  const naiveRps = median(rounds.map((r) => r.naive));
+  const ratio = median(rounds.map((r) => r.sandbox / r.naive));
+  const pass = (ok: boolean): string => (ok ? 'meets' : '**misses**');
+  const rows = [
+    [
+      'Start to listening (`node dist/cli.js`, default scenario)',
+      `${fmt(startupMs, 0)} ms (median of 7)`,
+      '< 500 ms',
+      pass(startupMs < 500),
+    ],
+    [
+      '`GET /v1/orders/{id}` vs a naive Express 5 handler (10 connections)',
+      `${fmt(sandboxRps, 0)} vs ${fmt(naiveRps, 0)} req/s: ratio ${fmt(ratio, 2)} (median of 3 alternating rounds)`,
+      'ratio ≥ 1.0',
+      pass(ratio >= 1),
+    ],
+    [
+      '`GET /v1/drivers/available`, 100 000 drivers, 5 km, in process',
+      `${fmt(search.index_ms_per_query * 1000, 0)} µs per query (linear scan: ${fmt(search.linear_ms_per_query * 1000, 0)} µs, ${fmt(search.linear_ms_per_query / search.index_ms_per_query, 0)}× slower); ~${fmt(search.mean_total_in_radius, 0)} drivers in radius`,
+      '< 1 ms',
+      pass(search.index_ms_per_query < 1),
+    ],
+    [
+      'Advance 1 h with 10 000 active orders (20 000 drivers)',
+      `${fmt(advance.advance_ms / 1000, 2)} s, ${advance.events_fired} events; peak RSS ${fmt(advance.peak_rss_mb, 0)} MB`,
+      '< 3 s, < 400 MB',
+      pass(advance.advance_ms < 3000 && advance.peak_rss_mb < 400),
+    ],
+  ];
+  const cpu = cpus();
+  const report = `# Benchmarks
+
+Written by \`npm run bench\` (bench/run.ts) on ${new Date().toISOString().slice(0, 10)}.
+Machine: ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${fmt(totalmem() / 2 ** 30, 0)} GiB; Node ${process.version}.
+
+Figures on a shared 2-core machine vary by 10-20 % from run to run. The comparisons are therefore made
+side by side in the same run (index vs linear scan; sandbox vs naive handler in alternating rounds),
+and the ratios are the figures to trust.
+
+| what | measured | budget (DESIGN.md §7) | |
+|---|---|---|---|
+${rows.map((r) => `| ${r.join(' | ')} |`).join('\n')}
+
+Details:
+- Startup samples (ms): ${startups.map((s) => fmt(s, 0)).join(', ')}. This includes starting Node itself.
+- Throughput rounds (req/s, sandbox / naive): ${rounds.map((r) => `${fmt(r.sandbox, 0)} / ${fmt(r.naive, 0)}`).join(', ')}.
+  The sandbox does real work on every request: request id, bearer lookup, a state read, JSON.
+  The load generator (autocannon) shares the machine's two cores with the server.
+- Driver index build: ${fmt(search.build_ms, 0)} ms for 100 000 drivers.
+- Advance: creating the 10 000 orders took ${fmt(advance.create_ms, 0)} ms. Final statuses: ${JSON.stringify(advance.statuses)}.
+- Not measured yet: Prism 5.12's mock of the same operation (DESIGN.md's 3× comparison), and
+  webhook deliveries per second (webhooks are not built yet).
+`;
+  writeFileSync('BENCHMARKS.md', report);
+  process.stdout.write(report);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,39 @@
+import { performance } from 'node:perf_hooks';
+import type { RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import type { SandboxContext } from '../../service/context.js';
+import type { RouteResolver } from './not-found.js';
+
+/**
+ * What every request goes through first, in one middleware (each Express layer costs a little on
+ * every request):
+ * 1. a `req_…` id, in `X-Request-Id` and in error bodies;
+ * 2. a log line once it is answered (method, path, status, duration, request id);
+ * 3. `OPTIONS` answered like any unsupported method, in JSON (Express would answer in plain text);
+ * 4. in realtime mode, the lifecycle steps that fell due since the timer last fired run before the
+ *    request reads the state (a no-op in manual mode).
+ */
+export function prelude(
+  ctx: SandboxContext,
+  logger: Logger,
+  routes: RouteResolver,
+): RequestHandler {
+  return (req, res, next) => {
+    const id = ctx.ids.next('req');
+    res.locals.requestId = id;
+    res.setHeader('X-Request-Id', id);
+    if (logger.isLevelEnabled('info')) {
+      const started = performance.now();
+      res.on('finish', () => {
+        const ms = Math.round((performance.now() - started) * 10) / 10;
+        logger.info(
+          { method: req.method, path: req.path, status: res.statusCode, ms, request_id: id },
+          `${req.method} ${req.path} ${res.statusCode}`,
+        );
+      });
+    }
+    if (req.method === 'OPTIONS') return next(routes.explain(req));
+    ctx.scheduler.runDue();
+    next();
+  };
+}

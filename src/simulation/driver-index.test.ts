@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { pointInCircle, type LatLng } from '../domain/geo.js';
+import { SeededRandom } from '../domain/seeded-random.js';
+import type { DriverRecord } from '../store/state.js';
+import { DriverIndex, linearDriverSearch } from './driver-index.js';
+
+function drivers(n: number, center: LatLng, radiusKm: number, seed = 'idx'): DriverRecord[] {
+  const r = new SeededRandom(seed);
+  return Array.from({ length: n }, (_, i) => ({
+    driver_id: `drv_${String(i).padStart(6, '0')}`,
+    name: `Driver ${i}`,
+    phone: '+1',
+    rating: 4.5,
+    vehicle: { type: 'car', description: 'car', plate: 'X' },
+    status: r.next() < 0.8 ? 'available' : 'on_order',
+    location: pointInCircle(center, radiusKm, r.next(), r.next()),
+    order_id: null,
+    speed_factor: 1,
+  }));
+}
+
+const ids = (res: { matches: { driver: DriverRecord; distance_km: number }[]; total: number }) => ({
+  total: res.total,
+  ids: res.matches.map((m) => m.driver.driver_id),
+});
+
+describe('DriverIndex', () => {
+  const SF = { lat: 37.7749, lng: -122.4194 };
+
+  it('finds exactly what a linear scan finds: same drivers, same order, same total', () => {
+    const all = drivers(5000, SF, 20);
+    const index = new DriverIndex(() => all);
+    const r = new SeededRandom('queries');
+    for (let q = 0; q < 200; q++) {
+      const center = pointInCircle(SF, 25, r.next(), r.next());
+      const radius = r.float(0.2, 10);
+      const limit = r.int(1, 120);
+      expect(ids(index.search(center, radius, limit))).toEqual(
+        ids(linearDriverSearch(all, center, radius, limit)),
+      );
+    }
+  });
+
+  it('sees status changes at once and moved drivers at their new place', () => {
+    const all = drivers(2000, SF, 10);
+    const index = new DriverIndex(() => all);
+    index.search(SF, 5, 10); // builds the tree
+    const far = { lat: 37.9, lng: -122.2 };
+    for (const d of all.slice(0, 300)) {
+      d.location = far;
+      d.status = 'available';
+      index.markChanged(d);
+    }
+    all[500]!.status = 'offline';
+    index.markChanged(all[500]!);
+    for (const [center, radius] of [
+      [far, 1],
+      [SF, 5],
+      [SF, 50],
+    ] as const) {
+      expect(ids(index.search(center, radius, 100))).toEqual(
+        ids(linearDriverSearch(all, center, radius, 100)),
+      );
+    }
+  });
+
+  it('finds the nearest anywhere with an infinite radius, and nothing among no drivers', () => {
+    const all = drivers(50, SF, 5);
+    expect(new DriverIndex(() => all).search({ lat: 0, lng: 0 }, Infinity, 1).matches).toHaveLength(
+      1,
+    );
+    expect(new DriverIndex(() => []).search(SF, 5, 10)).toEqual({ matches: [], total: 0 });
+  });
+
+  it('counts correctly across the antimeridian and near a pole', () => {
+    for (const center of [
+      { lat: 0, lng: 179.99 },
+      { lat: 0, lng: -179.99 },
+      { lat: 89.95, lng: 10 },
+    ]) {
+      const all = drivers(500, center, 30, `edge${center.lng}`);
+      const index = new DriverIndex(() => all);
+      expect(ids(index.search(center, 20, 100))).toEqual(
+        ids(linearDriverSearch(all, center, 20, 100)),
+      );
+    }
+  });
+});
