@@ -9,7 +9,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['eslint.config.js'] },
+        projectService: { allowDefaultProject: ['eslint.config.js', 'scripts/*.mjs'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -23,6 +23,11 @@ export default tseslint.config(
         { object: 'Date', property: 'now', message: 'Read time from the injected clock.' },
       ],
     },
+  },
+  {
+    // Plain JavaScript build scripts: linted, but without type information.
+    files: ['scripts/**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
   },
   {
     files: ['src/clock/**', 'bench/**', 'test/**', '**/*.test.ts'],
