@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { haversineKm } from '../src/domain/geo.js';
-import { TestSandbox } from './support/test-sandbox.js';
+import { routeFromPoints } from '../src/domain/route.js';
+import { SAMPLE_ORDER, TestSandbox } from './support/test-sandbox.js';
 
 const T0 = Date.parse('2026-01-01T12:00:00.000Z');
 const at = (iso: string): number => Date.parse(iso) - T0;
@@ -282,6 +283,39 @@ describe('reset', () => {
       const bad = await t.post('/__sandbox/reset', { scenario: 'nope' });
       expect(bad.status).toBe(400);
       expect(bad.body.error).toMatchObject({ param: 'scenario', reason: 'invalid_scenario' });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('scenario-supplied route geometry', () => {
+  it('prices and drives the route the scenario gives between two points', async () => {
+    const detour = [
+      { lat: 37.81, lng: -122.3937 },
+      { lat: 37.81, lng: -122.4028 },
+    ];
+    const t = await TestSandbox.start(
+      small(25, {
+        routes: [
+          { from: SAMPLE_ORDER.pickup.location, to: SAMPLE_ORDER.dropoff.location, path: detour },
+        ],
+      }),
+    );
+    try {
+      const order = await t.createOrder({}, KEY.key);
+      const expected = routeFromPoints([
+        SAMPLE_ORDER.pickup.location,
+        ...detour,
+        SAMPLE_ORDER.dropoff.location,
+      ]).lengthKm;
+      expect(order.distance_km).toBe(Math.round(expected * 100) / 100);
+      await t.advance(order.order_id, 'picked_up');
+      await t.post('/__sandbox/clock/advance', { by: 60 });
+      const loc = (await t.get(`/v1/orders/${order.order_id}/location`, KEY)).body;
+      expect(loc.phase).toBe('to_dropoff');
+      expect(loc.location.lng).toBeCloseTo(-122.3937, 4); // still on the first leg, heading north
+      expect(loc.heading_deg).toBeCloseTo(0, 0);
     } finally {
       await t.close();
     }

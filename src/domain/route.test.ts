@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bearingDeg, haversineKm, type LatLng } from './geo.js';
-import { positionAlong, streetGridRoute } from './route.js';
+import { planRoute, positionAlong, streetGridRoute } from './route.js';
 
 const A: LatLng = { lat: 37.7955, lng: -122.3937 };
 const B: LatLng = { lat: 37.7649, lng: -122.4333 };
@@ -64,5 +64,27 @@ describe('positionAlong', () => {
     expect(positionAlong(route, -1).location).toEqual(A);
     expect(positionAlong(route, route.lengthKm + 5).location.lat).toBeCloseTo(B.lat, 9);
     expect(positionAlong(route, route.lengthKm + 5).remainingKm).toBe(0);
+  });
+});
+
+describe('planRoute', () => {
+  const via = [
+    { lat: 37.8, lng: -122.39 },
+    { lat: 37.79, lng: -122.42 },
+  ];
+  const supplied = [{ from: A, to: B, path: via }];
+
+  it('follows the scenario geometry when a route joins the two points', () => {
+    expect(planRoute(A, B, supplied).points).toEqual([A, ...via, B]);
+  });
+
+  it('follows it backwards from the other end, and matches ends within 50 m', () => {
+    const nearB = { lat: B.lat + 0.0002, lng: B.lng };
+    expect(planRoute(nearB, A, supplied).points).toEqual([nearB, ...[...via].reverse(), A]);
+  });
+
+  it('falls back to the street grid elsewhere', () => {
+    const C = { lat: 37.75, lng: -122.45 };
+    expect(planRoute(A, C, supplied)).toEqual(streetGridRoute(A, C));
   });
 });

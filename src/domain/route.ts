@@ -1,5 +1,16 @@
 import { bearingDeg, haversineKm, type LatLng } from './geo.js';
 
+/** Geometry a scenario supplies for the way between two points. */
+export interface SuppliedRoute {
+  from: LatLng;
+  to: LatLng;
+  /** The points between `from` and `to`, in order. */
+  path: LatLng[];
+}
+
+/** How close a trip's end must be to a supplied route's end for the route to apply. */
+const MATCH_KM = 0.05;
+
 /** A route: a polyline with the cumulative distance at each vertex. */
 export interface Route {
   points: LatLng[];
@@ -69,4 +80,20 @@ export function positionAlong(
     headingDeg: bearingDeg(a, b),
     remainingKm: lengthKm - d,
   };
+}
+
+/**
+ * The route a driver takes from `from` to `to`: the scenario's geometry when one of its routes
+ * joins the two points (either way round, ends within 50 m), else the street grid.
+ */
+export function planRoute(from: LatLng, to: LatLng, supplied: readonly SuppliedRoute[]): Route {
+  for (const r of supplied) {
+    if (haversineKm(r.from, from) <= MATCH_KM && haversineKm(r.to, to) <= MATCH_KM) {
+      return routeFromPoints([from, ...r.path, to]);
+    }
+    if (haversineKm(r.to, from) <= MATCH_KM && haversineKm(r.from, to) <= MATCH_KM) {
+      return routeFromPoints([from, ...[...r.path].reverse(), to]);
+    }
+  }
+  return streetGridRoute(from, to);
 }

@@ -3,6 +3,7 @@ import { parseDuration } from '../domain/duration.js';
 import type { LatLng } from '../domain/geo.js';
 import type { VehicleType } from '../domain/order.js';
 import { DEFAULT_FEES, type Fees } from '../domain/pricing.js';
+import type { SuppliedRoute } from '../domain/route.js';
 
 /** A scenario file as written (see scenarios/schema.json); every part but `name` and `accounts` optional. */
 export interface ScenarioFile {
@@ -21,6 +22,7 @@ export interface ScenarioFile {
   fees?: Partial<Fees>;
   rules?: { cancel_after_pickup?: 'invalid_request' | 'forbidden' };
   clock?: { mode?: ClockMode; speed?: number; start?: string };
+  routes?: SuppliedRoute[];
 }
 
 export interface AccountConfig {
@@ -45,6 +47,8 @@ export interface Scenario {
   rules: { cancel_after_pickup: 'invalid_request' | 'forbidden' };
   /** `start` in epoch ms, or `undefined` for the wall clock at start. */
   clock: { mode: ClockMode; speed: number; start: number | undefined };
+  /** Route geometry to follow instead of the street grid between these points. */
+  routes: SuppliedRoute[];
 }
 
 const ms = (value: string | number | undefined, fallback: string): number =>
@@ -85,5 +89,6 @@ export function resolveScenario(file: ScenarioFile): Scenario {
       speed: file.clock?.speed ?? 1,
       start: file.clock?.start === undefined ? undefined : Date.parse(file.clock.start),
     },
+    routes: file.routes ?? [],
   };
 }

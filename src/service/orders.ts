@@ -3,7 +3,7 @@ import { haversineKm, round } from '../domain/geo.js';
 import type { Item, Order, Place } from '../domain/order.js';
 import { isCancellable } from '../domain/order-status.js';
 import { deliveryFee } from '../domain/pricing.js';
-import { streetGridRoute } from '../domain/route.js';
+import { planRoute } from '../domain/route.js';
 import { cancelOrder } from '../simulation/lifecycle.js';
 import type { AccountRecord, OrderRecord } from '../store/state.js';
 import type { SandboxContext } from './context.js';
@@ -63,7 +63,10 @@ export function createOrder(
       'out_of_service_area',
     );
   }
-  const distanceKm = round(streetGridRoute(pickup.location, dropoff.location).lengthKm, 2);
+  const distanceKm = round(
+    planRoute(pickup.location, dropoff.location, ctx.scenario.routes).lengthKm,
+    2,
+  );
   const fee = deliveryFee(distanceKm, ctx.scenario.fees);
   const tip = input.tip ?? 0;
   const now = ctx.clock.iso();

@@ -2,7 +2,7 @@ import { roundLatLng } from '../domain/geo.js';
 import type { CancelledBy, Order, OrderStatus } from '../domain/order.js';
 import { canTransition } from '../domain/order-status.js';
 import { cancellationFee } from '../domain/pricing.js';
-import { streetGridRoute } from '../domain/route.js';
+import { planRoute } from '../domain/route.js';
 import { planTrip, retimePickup, tripPosition, VEHICLE_SPEED_KMH } from '../domain/trip.js';
 import type { SandboxContext } from '../service/context.js';
 import { publishEvent } from '../service/publish-event.js';
@@ -45,8 +45,8 @@ export function assignDriver(ctx: SandboxContext, record: OrderRecord, driver: D
   const trip = planTrip({
     driverId: driver.driver_id,
     speedKmh: Math.round(VEHICLE_SPEED_KMH[driver.vehicle.type] * driver.speed_factor * 10) / 10,
-    toPickup: streetGridRoute(driver.location, order.pickup.location),
-    toDropoff: streetGridRoute(order.pickup.location, order.dropoff.location),
+    toPickup: planRoute(driver.location, order.pickup.location, ctx.scenario.routes),
+    toDropoff: planRoute(order.pickup.location, order.dropoff.location, ctx.scenario.routes),
     pickupWaitMs: ctx.scenario.timing.pickup_wait,
     now,
   });
