@@ -20,6 +20,30 @@ interface StartOptions {
   adminToken?: string;
   logLevel: LogLevel;
   logFormat?: LogFormat;
+  webhookUrl?: string[];
+  webhookSecret?: string;
+}
+
+function parseWebhookUrls(value: string, previous: string[] = []): string[] {
+  const urls = value
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
+  for (const url of urls) {
+    if (!/^https?:\/\/[^\s/]+/.test(url))
+      throw new InvalidArgumentError(
+        `expected an http(s) URL such as http://localhost:3000/webhooks; got "${url}"`,
+      );
+  }
+  return [...previous, ...urls];
+}
+
+function parseWebhookSecret(value: string): string {
+  if (!/^whsec_[A-Za-z0-9_]{8,100}$/.test(value))
+    throw new InvalidArgumentError(
+      'expected whsec_ followed by 8 to 100 letters, digits or underscores',
+    );
+  return value;
 }
 
 function parsePort(value: string): number {
@@ -50,6 +74,10 @@ function banner(sandbox: Sandbox): string {
     `  Docs       ${sandbox.url}/openapi.json`,
     `  Control    ${sandbox.url}/__sandbox   (docs: ${sandbox.url}/__sandbox/openapi.json)`,
     `  Clock      ${clock}, now ${context.clock.iso()}`,
+    ...sandbox.webhookEndpoints.map(
+      (e) =>
+        `  Webhooks   ${e.url}   secret ${e.secret}${e.events.includes('*') ? '' : `   (${e.events.join(', ')})`}`,
+    ),
     `  Try        curl -H "Authorization: Bearer ${sandbox.apiKey}" "${sandbox.url}/v1/drivers/available?lat=${scenario.city.center.lat}&lng=${scenario.city.center.lng}"`,
     'Press Ctrl+C to stop.',
   ].join('\n');
@@ -67,6 +95,7 @@ async function start(opts: StartOptions): Promise<void> {
     speed: opts.speed,
     adminToken: opts.adminToken,
     logger,
+    webhooks: (opts.webhookUrl ?? []).map((url) => ({ url, secret: opts.webhookSecret })),
   });
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {
@@ -127,6 +156,22 @@ program
     new Option('--admin-token <token>', 'require this bearer token on /__sandbox').env(
       env('ADMIN_TOKEN'),
     ),
+  )
+  .addOption(
+    new Option(
+      '--webhook-url <url>',
+      'deliver webhooks to this URL (repeatable; comma-separated in the variable)',
+    )
+      .argParser(parseWebhookUrls)
+      .env(env('WEBHOOK_URL')),
+  )
+  .addOption(
+    new Option(
+      '--webhook-secret <secret>',
+      'signing secret for --webhook-url (default: generated from the seed)',
+    )
+      .argParser(parseWebhookSecret)
+      .env(env('WEBHOOK_SECRET')),
   )
   .addOption(
     new Option('--log-level <level>', 'log level')

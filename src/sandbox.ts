@@ -7,6 +7,9 @@ import { createContext, replaceContext } from './create-context.js';
 import { createApp } from './http/create-app.js';
 import type { SandboxContext } from './service/context.js';
 import { SimulationEngine } from './simulation/engine.js';
+import { WebhookDispatcher } from './webhooks/dispatcher.js';
+import { createWebhookControl } from './webhooks/webhook-control.js';
+import type { WebhookEndpointRecord } from './store/state.js';
 import { loadScenario, parseScenario } from './scenarios/load-scenario.js';
 import type { Scenario, ScenarioFile } from './scenarios/scenario.js';
 import { VERSION } from './version.js';
@@ -29,6 +32,8 @@ export interface SandboxOptions {
   adminToken?: string;
   /** Where logs go. Default: silent. */
   logger?: Logger;
+  /** Webhook endpoints to register at start, besides the scenario's (`--webhook-url`). */
+  webhooks?: { url: string; secret?: string; events?: string[] }[];
 }
 
 /** A running sandbox. */
@@ -43,6 +48,10 @@ export interface Sandbox {
   scenario: Scenario;
   context: SandboxContext;
   server: Server;
+  /** The webhook endpoints registered at start, with their secrets. */
+  webhookEndpoints: WebhookEndpointRecord[];
+  /** Waits (bounded) until no webhook attempt is in flight. */
+  settle(): Promise<void>;
   /** Stops listening and closes open connections. */
   close(): Promise<void>;
 }
@@ -99,6 +108,19 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const context = createContext(scenario, logger);
   const engine = new SimulationEngine(context);
   engine.attach();
+  const dispatcher = new WebhookDispatcher(context);
+  dispatcher.attach();
+  const webhooks = createWebhookControl(context, dispatcher);
+  const registerConfigured = (s: Scenario): void => {
+    const known = new Set(context.store.webhookEndpoints.all().map((e) => e.url));
+    for (const endpoint of [...s.webhooks.endpoints, ...(options.webhooks ?? [])]) {
+      if (!known.has(endpoint.url)) webhooks.register(endpoint);
+      known.add(endpoint.url);
+    }
+  };
+  registerConfigured(scenario);
+  const webhookEndpoints = context.store.webhookEndpoints.all().map((e) => ({ ...e }));
+
   let source = options.scenario ?? 'default';
   const reset = async (opts: { scenario?: string; seed?: string | number }): Promise<void> => {
     const next = resolveSandboxScenario({
@@ -107,8 +129,14 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       seed: opts.seed ?? options.seed,
     });
     source = opts.scenario ?? source;
+    // Webhook endpoints are configuration, not data: they survive a reset, secrets included.
+    const endpoints = context.store.webhookEndpoints.all().map((e) => ({ ...e }));
+    await dispatcher.settle();
     replaceContext(context, createContext(next, logger));
+    for (const e of endpoints) context.store.webhookEndpoints.insert(e);
     engine.clear();
+    dispatcher.clear();
+    registerConfigured(next);
     await context.store.commit();
   };
   const app = createApp({
@@ -117,6 +145,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     version: VERSION,
     adminToken: options.adminToken,
     reset,
+    webhooks,
   });
   const server = createServer(app);
   answerClientErrorsInJson(server, () => context.ids.next('req'));
@@ -136,11 +165,15 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     scenario,
     context,
     server,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        context.scheduler.stop();
+    webhookEndpoints,
+    settle: () => dispatcher.settle(),
+    close: async () => {
+      context.scheduler.stop();
+      await dispatcher.settle(1000);
+      await new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));
         server.closeAllConnections();
-      }),
+      });
+    },
   };
 }

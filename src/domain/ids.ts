@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 /** Every kind of identifier the sandbox issues, by its prefix. */
-export type IdPrefix = 'ord' | 'drv' | 'pay' | 'evt' | 'whk' | 'req' | 'acct';
+export type IdPrefix = 'ord' | 'drv' | 'pay' | 'evt' | 'whk' | 'req' | 'acct' | 'dlv' | 'whsec';
 
 const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const BASE5 = 62 ** 5;
@@ -50,6 +50,12 @@ export class IdGenerator {
     const c = fmix32((k[2]! ^ b ^ (n / 2 ** 32)) >>> 0);
     const d = fmix32((k[3]! ^ c ^ a) >>> 0);
     return `${prefix}_${base62(a % BASE5, 5)}${base62(b % BASE5, 5)}${base62(c % BASE5, 5)}${base62(d % 62, 1)}`;
+  }
+
+  /** A secret such as `whsec_…` (32 characters), deterministic under the seed like every id. */
+  secret(prefix: 'whsec'): string {
+    const strip = (id: string): string => id.slice(prefix.length + 1);
+    return `${prefix}_${strip(this.next(prefix))}${strip(this.next(prefix))}`;
   }
 
   private key(prefix: string): Uint32Array {

@@ -17,6 +17,7 @@ import { sandboxOrdersRoutes } from './routes/sandbox/orders.js';
 import { sandboxClockRoutes } from './routes/sandbox/clock.js';
 import { sandboxResetRoutes } from './routes/sandbox/reset.js';
 import { sandboxWorldRoutes } from './routes/sandbox/world.js';
+import { sandboxWebhookRoutes } from './routes/sandbox/webhooks.js';
 
 /**
  * The HTTP application: the `/v1` API, the `/__sandbox` control plane and the OpenAPI documents.
@@ -65,9 +66,10 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(adminAuth(deps.adminToken));
   app.use(healthRoutes(ctx, deps.version));
-  app.use(sandboxOrdersRoutes(ctx, control));
+  app.use(sandboxOrdersRoutes(ctx, control, deps.webhooks));
   app.use(sandboxEventsRoutes(ctx, control));
-  app.use(sandboxClockRoutes(ctx, control));
+  app.use(sandboxClockRoutes(ctx, control, deps.webhooks));
+  app.use(sandboxWebhookRoutes(ctx, control, deps.webhooks));
   app.use(sandboxWorldRoutes(ctx, control));
   app.use(sandboxResetRoutes(ctx, control, deps.reset));
 

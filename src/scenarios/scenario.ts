@@ -23,7 +23,30 @@ export interface ScenarioFile {
   rules?: { cancel_after_pickup?: 'invalid_request' | 'forbidden' };
   clock?: { mode?: ClockMode; speed?: number; start?: string };
   routes?: SuppliedRoute[];
+  webhooks?: {
+    endpoints?: { url: string; secret?: string; events?: string[] }[];
+    retry_schedule?: (string | number)[];
+    accept?: '200' | '2xx';
+    timeout?: string | number;
+    max_concurrent_per_endpoint?: number;
+  };
+  faults?: { webhooks?: WebhookFaults };
 }
+
+/** Webhook fault injection (all off by default). */
+export interface WebhookFaults {
+  /** Share of successful deliveries sent a second time. */
+  duplicate_rate?: number;
+  /** Virtual milliseconds added before a first attempt, fixed or a range. */
+  delay_ms?: number | { min: number; max: number };
+  /** Share of events held back until the order's next event has gone out. */
+  reorder_rate?: number;
+  /** Share of first attempts never sent (counted as failed, then retried). */
+  drop_first_attempt_rate?: number;
+}
+
+/** The default retry delays after a failed attempt: 8 attempts in all. */
+export const DEFAULT_RETRY_SCHEDULE = ['5s', '5m', '30m', '2h', '5h', '10h', '10h'];
 
 export interface AccountConfig {
   id: string;
@@ -49,6 +72,15 @@ export interface Scenario {
   clock: { mode: ClockMode; speed: number; start: number | undefined };
   /** Route geometry to follow instead of the street grid between these points. */
   routes: SuppliedRoute[];
+  webhooks: {
+    endpoints: { url: string; secret?: string; events: string[] }[];
+    /** Delays before each retry, ms. */
+    retry_schedule: number[];
+    accept: '200' | '2xx';
+    timeout_ms: number;
+    max_concurrent_per_endpoint: number;
+  };
+  faults: { webhooks: WebhookFaults };
 }
 
 const ms = (value: string | number | undefined, fallback: string): number =>
@@ -90,5 +122,15 @@ export function resolveScenario(file: ScenarioFile): Scenario {
       start: file.clock?.start === undefined ? undefined : Date.parse(file.clock.start),
     },
     routes: file.routes ?? [],
+    webhooks: {
+      endpoints: (file.webhooks?.endpoints ?? []).map((e) => ({ ...e, events: e.events ?? ['*'] })),
+      retry_schedule: (file.webhooks?.retry_schedule ?? DEFAULT_RETRY_SCHEDULE).map((d) =>
+        ms(d, '5s'),
+      ),
+      accept: file.webhooks?.accept ?? '200',
+      timeout_ms: ms(file.webhooks?.timeout, '10s'),
+      max_concurrent_per_endpoint: file.webhooks?.max_concurrent_per_endpoint ?? 8,
+    },
+    faults: { webhooks: { ...file.faults?.webhooks } },
   };
 }

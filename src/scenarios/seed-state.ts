@@ -70,6 +70,9 @@ export function seedState(scenario: Scenario): SandboxState {
     payments: [],
     events: [],
     idempotency: [],
+    webhook_endpoints: [],
+    deliveries: [],
+    webhook_attempts: [],
   };
   const ids = new IdGenerator(scenario.seed, state.counters);
   const random = new SeededRandom(`${scenario.seed}:drivers`);

@@ -101,6 +101,9 @@ export const errors = {
       },
     );
   },
+  notFound(message: string, param: string | null, reason: string) {
+    return new ServiceError('not_found', message, { param, reason });
+  },
   orderNotFound(id: string) {
     return new ServiceError('not_found', `No order with id "${id}"; order ids look like ord_…`, {
       param: 'order_id',

@@ -53,6 +53,49 @@ export interface IdempotencyRecord {
   created_at_ms: number;
 }
 
+/** A registered webhook endpoint. */
+export interface WebhookEndpointRecord {
+  endpoint_id: string;
+  url: string;
+  secret: string;
+  /** Event names, or `["*"]` for all. */
+  events: string[];
+  created_at: string;
+}
+
+/** The delivery of one event to one endpoint, across its attempts. */
+export interface DeliveryRecord {
+  /** `<event_id>:<endpoint_id>`. */
+  key: string;
+  event_id: string;
+  endpoint_id: string;
+  status: 'pending' | 'retrying' | 'succeeded' | 'failed';
+  attempts: number;
+  /** Epoch ms of the next scheduled attempt, when retrying. */
+  next_attempt_at: number | null;
+}
+
+/** One attempt, as the delivery log shows it. */
+export interface DeliveryAttempt {
+  delivery_id: string;
+  event_id: string;
+  event: string;
+  order_id: string | null;
+  endpoint_id: string;
+  url: string;
+  attempt: number;
+  status: 'succeeded' | 'failed' | 'retrying';
+  response_status: number | null;
+  error: string | null;
+  duration_ms: number;
+  request: { headers: Record<string, string>; body: string };
+  response_body: string | null;
+  attempted_at: string;
+  next_attempt_at: string | null;
+  /** The fault injection that shaped this attempt, if any (`duplicate`, `dropped`, `delayed`, `reordered`). */
+  fault: string | null;
+}
+
 /** The whole state of a sandbox: what `GET /__sandbox/state` exports and `--data` persists. */
 export interface SandboxState {
   version: 1;
@@ -65,4 +108,8 @@ export interface SandboxState {
   payments: PaymentRecord[];
   events: EventRecord[];
   idempotency: IdempotencyRecord[];
+  webhook_endpoints: WebhookEndpointRecord[];
+  deliveries: DeliveryRecord[];
+  /** The delivery log, oldest first, capped (see webhooks/delivery-log.ts). */
+  webhook_attempts: DeliveryAttempt[];
 }

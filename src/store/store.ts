@@ -8,6 +8,9 @@ import type {
   OrderRecord,
   PaymentRecord,
   SandboxState,
+  WebhookEndpointRecord,
+  DeliveryRecord,
+  DeliveryAttempt,
 } from './state.js';
 
 /**
@@ -22,6 +25,9 @@ export class Store {
   readonly payments: Collection<PaymentRecord>;
   readonly events: Collection<EventRecord>;
   readonly idempotency: Collection<IdempotencyRecord>;
+  readonly webhookEndpoints: Collection<WebhookEndpointRecord>;
+  readonly deliveries: Collection<DeliveryRecord>;
+  readonly webhookAttempts: Collection<DeliveryAttempt>;
 
   private constructor(private readonly db: Low<SandboxState>) {
     const data = db.data;
@@ -31,6 +37,9 @@ export class Store {
     this.payments = new Collection(data.payments, (p) => p.payment.payment_id);
     this.events = new Collection(data.events, (e) => e.event_id);
     this.idempotency = new Collection(data.idempotency, (r) => r.scope_key);
+    this.webhookEndpoints = new Collection(data.webhook_endpoints, (e) => e.endpoint_id);
+    this.deliveries = new Collection(data.deliveries, (d) => d.key);
+    this.webhookAttempts = new Collection(data.webhook_attempts, (a) => a.delivery_id);
   }
 
   /** A store kept in memory (lowdb's memory adapter), starting from `state`. */

@@ -7,10 +7,15 @@ import { jsonBody } from '../../middleware/json-body.js';
 import { validateBody } from '../../middleware/validate.js';
 import { replyCommitted } from '../../reply-committed.js';
 import type { RequestValidators } from '../../request-validators.js';
+import type { WebhookControl } from '../../app-deps.js';
 import { createRouter } from '../../router.js';
 
 /** The virtual clock: read it, switch its mode or speed, and advance it. */
-export function sandboxClockRoutes(ctx: SandboxContext, validators: RequestValidators): Router {
+export function sandboxClockRoutes(
+  ctx: SandboxContext,
+  validators: RequestValidators,
+  webhooks: WebhookControl,
+): Router {
   const router = createRouter();
 
   router.get('/__sandbox/clock', (_req, res) => {
@@ -44,7 +49,9 @@ export function sandboxClockRoutes(ctx: SandboxContext, validators: RequestValid
       const fired: SandboxEvent[] = [];
       const unsubscribe = ctx.bus.subscribe((event) => fired.push(event));
       try {
-        ctx.scheduler.advanceTo(ctx.clock.now() + ms);
+        // Each step's webhook attempts finish before time moves on, so retries that fall due within
+        // the advance happen within it, and the receiver has every first attempt when this answers.
+        await ctx.scheduler.advanceToSettling(ctx.clock.now() + ms, () => webhooks.settle());
       } finally {
         unsubscribe();
       }

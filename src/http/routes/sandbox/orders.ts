@@ -10,9 +10,14 @@ import { jsonBody } from '../../middleware/json-body.js';
 import { validateBody } from '../../middleware/validate.js';
 import type { RequestValidators } from '../../request-validators.js';
 import { replyCommitted } from '../../reply-committed.js';
+import type { WebhookControl } from '../../app-deps.js';
 
 /** On-demand lifecycle control: `POST /__sandbox/orders/{id}/advance` and `…/cancel`. */
-export function sandboxOrdersRoutes(ctx: SandboxContext, validators: RequestValidators): Router {
+export function sandboxOrdersRoutes(
+  ctx: SandboxContext,
+  validators: RequestValidators,
+  webhooks: WebhookControl,
+): Router {
   const router = createRouter();
 
   router.post(
@@ -22,6 +27,8 @@ export function sandboxOrdersRoutes(ctx: SandboxContext, validators: RequestVali
     async (req, res) => {
       const { to } = req.body as { to?: OrderStatus };
       const order = advanceOrder(ctx, req.params.order_id as string, to);
+      // The receiver has the first attempt of every event this fired by the time this answers.
+      await webhooks.settle();
       await replyCommitted(ctx, res, 200, order);
     },
   );
@@ -44,6 +51,7 @@ export function sandboxOrdersRoutes(ctx: SandboxContext, validators: RequestVali
           );
         }
         cancelOrder(ctx, record, by, reason ?? `cancelled_by_${by}`);
+        await webhooks.settle();
       }
       await replyCommitted(ctx, res, 200, record.order);
     },

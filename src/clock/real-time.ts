@@ -1,0 +1,17 @@
+import { performance } from 'node:perf_hooks';
+
+/**
+ * The few places that need real time rather than virtual time: how long an HTTP request took, and
+ * how long to wait at most for one. Kept here so no other module reads the wall clock.
+ */
+
+/** Starts a stopwatch; the returned function gives the elapsed real milliseconds. */
+export function stopwatch(): () => number {
+  const start = performance.now();
+  return () => performance.now() - start;
+}
+
+/** Resolves after `ms` real milliseconds (without keeping the process alive). */
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
