@@ -13,3 +13,4 @@ export { ScenarioError, bundledScenarioNames } from './scenarios/load-scenario.j
 export type { Order, OrderStatus, Payment } from './domain/order.js';
 export type { SandboxEvent, EventName } from './events/event-bus.js';
 export { EVENT_NAMES } from './events/event-bus.js';
+export { signPayload, verifySignature } from './webhooks/signature.js';

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Receiver } from './support/receiver.js';
 
 // The built CLI, exactly what `npx delivery-sandbox` runs (test/support/global-setup.ts builds it).
 const CLI = ['dist/cli.js'];
@@ -80,7 +81,40 @@ describe('the delivery-sandbox command', () => {
     expect({ code, signal, stderr }).toEqual({ code: 0, signal: null, stderr: '' });
   });
 
+  it('delivers webhooks to --webhook-url, signed with --webhook-secret, and shows them in the banner', async () => {
+    const rx = await Receiver.start();
+    try {
+      const child = run([
+        '--port',
+        '0',
+        '--scenario',
+        'ci',
+        '--log-level',
+        'silent',
+        '--webhook-url',
+        rx.url,
+        '--webhook-secret',
+        'whsec_from_the_cli',
+      ]);
+      const [, url] = await waitFor(
+        child,
+        /API +(http:\/\/127\.0\.0\.1:\d+)\/v1[\s\S]*Webhooks +\S+ +secret whsec_from_the_cli/,
+      );
+      await fetch(`${url}/v1/orders`, {
+        method: 'POST',
+        headers: { Authorization: 'Bearer sk_test_ci_acme', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ pickup: { address: 'a' }, dropoff: { address: 'b' } }),
+      });
+      await rx.waitFor(1);
+      expect(rx.received[0]!.event).toBe('order.created');
+    } finally {
+      await rx.close();
+    }
+  });
+
   it.each([
+    [['--webhook-url', 'ftp://x'], /expected an http\(s\) URL/],
+    [['--webhook-secret', 'short'], /expected whsec_/],
     [['--port', 'abc'], /option '-p, --port <port>' argument 'abc' is invalid/],
     [['--clock', 'fast'], /Allowed choices are realtime, manual/],
     [['--scenario', 'nope', '--port', '0'], /^delivery-sandbox: scenario "nope" not found/],

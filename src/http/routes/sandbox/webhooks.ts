@@ -36,12 +36,7 @@ export function sandboxWebhookRoutes(
   );
 
   router.delete('/__sandbox/webhook-endpoints/:endpoint_id', async (req, res) => {
-    await replyCommitted(
-      ctx,
-      res,
-      200,
-      maskSecret(webhooks.remove(req.params.endpoint_id)),
-    );
+    await replyCommitted(ctx, res, 200, maskSecret(webhooks.remove(req.params.endpoint_id)));
   });
 
   router.post('/__sandbox/webhook-endpoints/:endpoint_id/test', async (req, res) => {
