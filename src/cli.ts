@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { createLogger, type LogFormat, type LogLevel } from './logger.js';
-import { createSandbox, type Sandbox } from './sandbox.js';
+import { startSandbox, type Sandbox } from './sandbox.js';
 import { ScenarioError } from './scenarios/load-scenario.js';
 import { VERSION } from './version.js';
 
@@ -86,7 +86,7 @@ function banner(sandbox: Sandbox): string {
 async function start(opts: StartOptions): Promise<void> {
   const format: LogFormat = opts.logFormat ?? (process.stderr.isTTY ? 'pretty' : 'json');
   const logger = await createLogger(opts.logLevel, format, process.stderr);
-  const sandbox = await createSandbox({
+  const sandbox = await startSandbox({
     port: opts.port,
     host: opts.host,
     scenario: opts.scenario,

@@ -2,12 +2,14 @@
  * delivery-sandbox's programmatic API.
  *
  * @example
- * import { createSandbox } from 'delivery-sandbox';
- * const sandbox = await createSandbox({ scenario: 'ci' });
+ * import { startSandbox } from 'delivery-sandbox';
+ * const sandbox = await startSandbox({ scenario: 'ci' });
  * // ... point your client at sandbox.url with sandbox.apiKey ...
  * await sandbox.close();
  */
-export { createSandbox, type Sandbox, type SandboxOptions } from './sandbox.js';
+export { createSandbox, startSandbox, type Sandbox, type SandboxOptions } from './sandbox.js';
+export type { DeliveryAttempt, WebhookEndpointRecord } from './store/state.js';
+export type { DeliveryFilter } from './webhooks/delivery-log.js';
 export type { Scenario, ScenarioFile } from './scenarios/scenario.js';
 export { ScenarioError, bundledScenarioNames } from './scenarios/load-scenario.js';
 export type { Order, OrderStatus, Payment } from './domain/order.js';

@@ -9,7 +9,12 @@ import type { SandboxContext } from './service/context.js';
 import { SimulationEngine } from './simulation/engine.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
 import { createWebhookControl } from './webhooks/webhook-control.js';
-import type { WebhookEndpointRecord } from './store/state.js';
+import type { DeliveryAttempt, WebhookEndpointRecord } from './store/state.js';
+import type { Order } from './domain/order.js';
+import type { EventName, SandboxEvent } from './events/event-bus.js';
+import { advanceClock } from './service/advance-clock.js';
+import { advanceOrder } from './simulation/advance-order.js';
+import { listAttempts, type DeliveryFilter } from './webhooks/delivery-log.js';
 import { loadScenario, parseScenario } from './scenarios/load-scenario.js';
 import type { Scenario, ScenarioFile } from './scenarios/scenario.js';
 import { VERSION } from './version.js';
@@ -50,6 +55,21 @@ export interface Sandbox {
   server: Server;
   /** The webhook endpoints registered at start, with their secrets. */
   webhookEndpoints: WebhookEndpointRecord[];
+  /** The secret of the first webhook endpoint registered at start, if any. */
+  webhookSecret: string | undefined;
+  /**
+   * Moves the virtual clock forward (`90`, `"90s"`, `"10m"`, `"1h30m"`), running everything due in
+   * order and waiting for the webhook attempts it starts; resolves with what fired.
+   */
+  advance(by: string | number): Promise<{ now: string; fired: SandboxEvent[] }>;
+  /** Moves an order one step, or straight `to` a status, now (as `POST /__sandbox/orders/{id}/advance`). */
+  advanceOrder(orderId: string, to?: 'driver_assigned' | 'picked_up' | 'delivered'): Promise<Order>;
+  /** Every event emitted, oldest first, optionally of one order or name. */
+  events(filter?: { order_id?: string; event?: EventName }): SandboxEvent[];
+  /** The webhook delivery log, oldest first, filtered like `GET /__sandbox/webhook-deliveries`. */
+  deliveries(filter?: DeliveryFilter): DeliveryAttempt[];
+  /** Back to a fresh scenario state (as `POST /__sandbox/reset`). */
+  reset(opts?: { scenario?: string; seed?: string | number }): Promise<void>;
   /** Waits (bounded) until no webhook attempt is in flight. */
   settle(): Promise<void>;
   /** Stops listening and closes open connections. */
@@ -98,11 +118,11 @@ function listen(server: Server, port: number, host: string): Promise<void> {
  * Starts a sandbox: loads the scenario, seeds its world and serves the API.
  *
  * @example
- * const sandbox = await createSandbox({ scenario: 'ci' });
+ * const sandbox = await startSandbox({ scenario: 'ci' });
  * await fetch(`${sandbox.url}/v1/orders`, { headers: { Authorization: `Bearer ${sandbox.apiKey}` } });
  * await sandbox.close();
  */
-export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const logger = options.logger ?? pino({ level: 'silent' });
   const scenario = resolveSandboxScenario(options);
   const context = createContext(scenario, logger);
@@ -166,6 +186,22 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     context,
     server,
     webhookEndpoints,
+    webhookSecret: webhookEndpoints[0]?.secret,
+    advance: (by) => advanceClock(context, by, () => dispatcher.settle()),
+    advanceOrder: async (orderId, to) => {
+      const order = advanceOrder(context, orderId, to);
+      await dispatcher.settle();
+      await context.store.commit();
+      return structuredClone(order);
+    },
+    events: (filter = {}) =>
+      (context.store.events.all() as SandboxEvent[]).filter(
+        (e) =>
+          (filter.order_id === undefined || e.data.order.order_id === filter.order_id) &&
+          (filter.event === undefined || e.event === filter.event),
+      ),
+    deliveries: (filter = {}) => listAttempts(context.store, filter),
+    reset: (opts = {}) => reset(opts),
     settle: () => dispatcher.settle(),
     close: async () => {
       context.scheduler.stop();
@@ -177,3 +213,6 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     },
   };
 }
+
+/** The same as `startSandbox` (its earlier name). */
+export const createSandbox = startSandbox;

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { loadOpenApiDocument } from '../../src/http/openapi-document.js';
-import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox.js';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/index.js';
 import { loadContract, loadContractFromDocument, type ContractChecker } from './contract.js';
 
 /** The keys of the `ci` scenario. */
@@ -53,7 +53,7 @@ export class TestSandbox {
 
   static async start(options: SandboxOptions = {}): Promise<TestSandbox> {
     const [sandbox, contract] = await Promise.all([
-      createSandbox({ scenario: 'ci', ...options }),
+      startSandbox({ scenario: 'ci', ...options }),
       loadContracts(),
     ]);
     return new TestSandbox(sandbox, contract);
