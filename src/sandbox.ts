@@ -7,6 +7,7 @@ import { createContext, replaceContext } from './create-context.js';
 import { createApp } from './http/create-app.js';
 import type { SandboxContext } from './service/context.js';
 import { SimulationEngine } from './simulation/engine.js';
+import { runScenario } from './scenarios/run-scenario.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
 import { createWebhookControl } from './webhooks/webhook-control.js';
 import type { DeliveryAttempt, WebhookEndpointRecord } from './store/state.js';
@@ -138,6 +139,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       known.add(endpoint.url);
     }
   };
+  // The scenario's pre-existing orders come first: their history is not sent as webhooks.
+  let stopScript = runScenario(context);
   registerConfigured(scenario);
   const webhookEndpoints = context.store.webhookEndpoints.all().map((e) => ({ ...e }));
 
@@ -152,10 +155,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     // Webhook endpoints are configuration, not data: they survive a reset, secrets included.
     const endpoints = context.store.webhookEndpoints.all().map((e) => ({ ...e }));
     await dispatcher.settle();
+    stopScript();
     replaceContext(context, createContext(next, logger));
     for (const e of endpoints) context.store.webhookEndpoints.insert(e);
     engine.clear();
     dispatcher.clear();
+    stopScript = runScenario(context);
     registerConfigured(next);
     await context.store.commit();
   };

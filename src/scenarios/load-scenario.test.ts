@@ -56,6 +56,28 @@ describe('loading scenarios', () => {
     [{ ...minimal, timing: { assign_after: '10 minutes' } }, /timing\.assign_after/],
     [{ name: 'x' }, /"accounts" is required; add it/],
     [
+      { ...minimal, script: [{ do: 'cancel_order', order: 'lunch', by: 'restaurant' }] },
+      /script\.0\.order: no order with ref "lunch"; define it with ref: lunch/,
+    ],
+    [{ ...minimal, script: [{ do: 'advance_order' }] }, /script\.0: "order" is required; add it/],
+    [
+      { ...minimal, script: [{ at: 'noon', do: 'driver_online', driver: 'drv_x' }] },
+      /script\.0\.at: "noon" is neither a duration/,
+    ],
+    [
+      {
+        ...minimal,
+        orders: [
+          { account: 'acct_nope', order: { pickup: { address: 'a' }, dropoff: { address: 'b' } } },
+        ],
+      },
+      /orders\.0\.account: no account "acct_nope"; use one of acct_x/,
+    ],
+    [
+      { ...minimal, script: [{ do: 'launch_rocket' }] },
+      /script\.0\.do: must be one of "create_order"/,
+    ],
+    [
       { ...minimal, accounts: [minimal.accounts[0], { id: 'acct_y', api_keys: ['sk_test_xxxx'] }] },
       /appears twice/,
     ],

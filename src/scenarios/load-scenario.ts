@@ -5,6 +5,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { parse as parseYaml } from 'yaml';
 import { packagePath } from '../paths.js';
+import { parseDuration } from '../domain/duration.js';
 import { resolveScenario, type Scenario, type ScenarioFile } from './scenario.js';
 
 /** A scenario that cannot be used; the message is one line naming the file, the path and the fix. */
@@ -20,6 +21,8 @@ function validator(): ReturnType<Ajv2020['compile']> {
     const ajv = new Ajv2020({
       allErrors: true,
       strict: true,
+      // The script's if/then rules require properties declared beside them, not inside `then`.
+      strictRequired: false,
       allowUnionTypes: true,
       verbose: true,
     });
@@ -90,7 +93,69 @@ export function parseScenario(data: unknown, source = 'scenario'): Scenario {
     throw new ScenarioError(
       `${source}: accounts: the account id "${dupId}" appears twice; make each id unique`,
     );
+  checkReferences(file, source);
   return resolveScenario(file);
+}
+
+/** What the schema cannot say: accounts, order refs and driver ids that must exist, times that must parse. */
+function checkReferences(file: ScenarioFile, source: string): void {
+  const fail = (path: string, message: string): never => {
+    throw new ScenarioError(`${source}: ${path}: ${message}`);
+  };
+  const accounts = new Set(file.accounts.map((a) => a.id));
+  const driverIds = (file.drivers?.list ?? []).flatMap((d) => (d.id ? [d.id] : []));
+  const dupDriver = driverIds.find((d, i) => driverIds.indexOf(d) !== i);
+  if (dupDriver)
+    fail('drivers.list', `the driver id "${dupDriver}" appears twice; make each id unique`);
+  const refs = new Set<string>();
+  const define = (ref: string | undefined, path: string): void => {
+    if (ref === undefined) return;
+    if (refs.has(ref)) fail(path, `the ref "${ref}" is already used; give each order its own ref`);
+    refs.add(ref);
+  };
+  (file.orders ?? []).forEach((o, i) => {
+    if (o.account !== undefined && !accounts.has(o.account))
+      fail(
+        `orders.${i}.account`,
+        `no account "${o.account}"; use one of ${[...accounts].join(', ')}`,
+      );
+    define(o.ref, `orders.${i}.ref`);
+  });
+  (file.script ?? []).forEach((s, i) => {
+    if (s.do === 'create_order') define(s.ref, `script.${i}.ref`);
+  });
+  (file.script ?? []).forEach((s, i) => {
+    if (s.account !== undefined && !accounts.has(s.account))
+      fail(
+        `script.${i}.account`,
+        `no account "${s.account}"; use one of ${[...accounts].join(', ')}`,
+      );
+    if (
+      (s.do === 'advance_order' || s.do === 'cancel_order') &&
+      typeof s.order === 'string' &&
+      !s.order.startsWith('ord_') &&
+      !refs.has(s.order)
+    ) {
+      fail(
+        `script.${i}.order`,
+        `no order with ref "${s.order}"; define it with ref: ${s.order} in orders or a create_order step`,
+      );
+    }
+    if (s.after?.order !== undefined && !refs.has(s.after.order)) {
+      fail(
+        `script.${i}.after.order`,
+        `no order with ref "${s.after.order}"; define it with ref: ${s.after.order} in orders or a create_order step`,
+      );
+    }
+    if (s.at !== undefined && parseDuration(s.at) === undefined && Number.isNaN(Date.parse(s.at))) {
+      fail(
+        `script.${i}.at`,
+        `"${s.at}" is neither a duration from the start ("5m", "1h30m") nor an ISO time ("2026-01-01T12:05:00Z")`,
+      );
+    }
+    if (s.at !== undefined && s.after !== undefined)
+      fail(`script.${i}`, 'give either at or after, not both');
+  });
 }
 
 function describeSchemaError(errors: ErrorObject[]): string {

@@ -12,7 +12,11 @@ export interface ScenarioFile {
   seed?: string | number;
   city?: { name?: string; center?: LatLng; radius_km?: number; service_radius_km?: number };
   accounts: { id: string; name?: string; billing?: 'ok' | 'delinquent'; api_keys: string[] }[];
-  drivers?: { count?: number; vehicles?: Partial<Record<VehicleType, number>> };
+  drivers?: {
+    count?: number;
+    vehicles?: Partial<Record<VehicleType, number>>;
+    list?: DriverSpec[];
+  };
   timing?: {
     assign_after?: string | number;
     pickup_wait?: string | number;
@@ -31,6 +35,66 @@ export interface ScenarioFile {
     max_concurrent_per_endpoint?: number;
   };
   faults?: { webhooks?: WebhookFaults };
+  orders?: OrderSpec[];
+  script?: ScriptStep[];
+}
+
+/** A driver written out in the scenario. */
+export interface DriverSpec {
+  id?: string;
+  name?: string;
+  phone?: string;
+  rating?: number;
+  vehicle?: { type: VehicleType; description?: string; plate?: string | null };
+  location: LatLng;
+  status?: 'available' | 'offline';
+}
+
+/** An order as `POST /v1/orders` takes it. */
+export interface OrderBody {
+  pickup: {
+    address: string;
+    location?: LatLng;
+    name?: string;
+    phone?: string;
+    instructions?: string;
+  };
+  dropoff: {
+    address: string;
+    location?: LatLng;
+    name?: string;
+    phone?: string;
+    instructions?: string;
+  };
+  items?: { name: string; quantity: number; unit_price: number }[];
+  tip?: number;
+  external_reference?: string;
+  metadata?: Record<string, string>;
+}
+
+/** An order that exists when the sandbox starts. */
+export interface OrderSpec {
+  ref?: string;
+  account?: string;
+  status?: 'pending' | 'driver_assigned' | 'picked_up' | 'delivered' | 'cancelled';
+  paid?: boolean;
+  cancelled_by?: 'customer' | 'restaurant' | 'system';
+  order: OrderBody;
+}
+
+/** A step the sandbox runs by itself: at a virtual time, or after an event (plus `delay`). */
+export interface ScriptStep {
+  at?: string;
+  after?: { event: string; order?: string };
+  delay?: string | number;
+  do: 'create_order' | 'advance_order' | 'cancel_order' | 'driver_offline' | 'driver_online';
+  ref?: string;
+  account?: string;
+  order?: string | OrderBody;
+  to?: 'driver_assigned' | 'picked_up' | 'delivered';
+  by?: 'customer' | 'restaurant' | 'system';
+  reason?: string;
+  driver?: string;
 }
 
 /** Webhook fault injection (all off by default). */
@@ -62,7 +126,7 @@ export interface Scenario {
   seed: string;
   city: { name: string; center: LatLng; radius_km: number; service_radius_km: number };
   accounts: AccountConfig[];
-  drivers: { count: number; vehicles: Record<VehicleType, number> };
+  drivers: { count: number; vehicles: Record<VehicleType, number>; list: DriverSpec[] };
   /** Durations in milliseconds. */
   timing: { assign_after: number; pickup_wait: number; no_driver_timeout: number };
   dispatch: { radius_km: number };
@@ -81,6 +145,8 @@ export interface Scenario {
     max_concurrent_per_endpoint: number;
   };
   faults: { webhooks: WebhookFaults };
+  orders: OrderSpec[];
+  script: ScriptStep[];
 }
 
 const ms = (value: string | number | undefined, fallback: string): number =>
@@ -105,8 +171,9 @@ export function resolveScenario(file: ScenarioFile): Scenario {
       api_keys: [...a.api_keys],
     })),
     drivers: {
-      count: file.drivers?.count ?? 50,
+      count: file.drivers?.count ?? (file.drivers?.list ? 0 : 50),
       vehicles: { bicycle: 1, scooter: 2, car: 2, ...file.drivers?.vehicles },
+      list: file.drivers?.list ?? [],
     },
     timing: {
       assign_after: ms(file.timing?.assign_after, '30s'),
@@ -132,5 +199,7 @@ export function resolveScenario(file: ScenarioFile): Scenario {
       max_concurrent_per_endpoint: file.webhooks?.max_concurrent_per_endpoint ?? 8,
     },
     faults: { webhooks: { ...file.faults?.webhooks } },
+    orders: file.orders ?? [],
+    script: file.script ?? [],
   };
 }

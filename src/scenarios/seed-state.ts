@@ -95,5 +95,24 @@ export function seedState(scenario: Scenario): SandboxState {
     };
     state.drivers.push(driver);
   }
+  for (const spec of scenario.drivers.list) {
+    const type = spec.vehicle?.type ?? 'car';
+    const generated = makeVehicle(type);
+    state.drivers.push({
+      driver_id: spec.id ?? ids.next('drv'),
+      name: spec.name ?? faker.person.fullName(),
+      phone: spec.phone ?? faker.phone.number({ style: 'international' }),
+      rating: spec.rating ?? 4.8,
+      vehicle: {
+        type,
+        description: spec.vehicle?.description ?? generated.description,
+        plate: spec.vehicle?.plate === undefined ? generated.plate : spec.vehicle.plate,
+      },
+      status: spec.status ?? 'available',
+      location: roundLatLng(spec.location),
+      order_id: null,
+      speed_factor: 1,
+    });
+  }
   return state;
 }

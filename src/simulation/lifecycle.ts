@@ -34,7 +34,8 @@ function releaseDriver(ctx: SandboxContext, record: OrderRecord): void {
   if (!trip || !driver || driver.order_id !== record.order.order_id) return;
   driver.location = roundLatLng(tripPosition(trip, record.order.status, ctx.clock.now()).location);
   ctx.drivers.markChanged(driver);
-  driver.status = 'available';
+  driver.status = driver.offline_after_trip ? 'offline' : 'available';
+  delete driver.offline_after_trip;
   driver.order_id = null;
 }
 

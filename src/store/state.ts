@@ -11,6 +11,8 @@ export interface DriverRecord extends OrderDriver {
   order_id: string | null;
   /** This driver's speed as a share of its vehicle's nominal speed (0.8–1.2, from the seed). */
   speed_factor: number;
+  /** Set when the driver was taken offline during a trip: it goes offline once the trip ends. */
+  offline_after_trip?: boolean;
 }
 
 export interface AccountRecord {
