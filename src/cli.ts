@@ -22,6 +22,7 @@ interface StartOptions {
   logFormat?: LogFormat;
   webhookUrl?: string[];
   webhookSecret?: string;
+  data?: string;
 }
 
 function parseWebhookUrls(value: string, previous: string[] = []): string[] {
@@ -74,6 +75,7 @@ function banner(sandbox: Sandbox): string {
     `  Docs       ${sandbox.url}/openapi.json`,
     `  Control    ${sandbox.url}/__sandbox   (docs: ${sandbox.url}/__sandbox/openapi.json)`,
     `  Clock      ${clock}, now ${context.clock.iso()}`,
+    ...(sandbox.dataFile ? [`  Data       ${sandbox.dataFile}`] : []),
     ...sandbox.webhookEndpoints.map(
       (e) =>
         `  Webhooks   ${e.url}   secret ${e.secret}${e.events.includes('*') ? '' : `   (${e.events.join(', ')})`}`,
@@ -96,6 +98,7 @@ async function start(opts: StartOptions): Promise<void> {
     adminToken: opts.adminToken,
     logger,
     webhooks: (opts.webhookUrl ?? []).map((url) => ({ url, secret: opts.webhookSecret })),
+    data: opts.data,
   });
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {
@@ -172,6 +175,11 @@ program
     )
       .argParser(parseWebhookSecret)
       .env(env('WEBHOOK_SECRET')),
+  )
+  .addOption(
+    new Option('--data <file>', 'keep the whole state in this JSON file; a restart resumes it').env(
+      env('DATA'),
+    ),
   )
   .addOption(
     new Option('--log-level <level>', 'log level')

@@ -19,21 +19,35 @@ import { Store } from './store/store.js';
 export function createContext(
   scenario: Scenario,
   logger: Logger,
-  opts: { bus?: EventBus; state?: SandboxState; wall?: WallClock } = {},
+  opts: { bus?: EventBus; state?: SandboxState; wall?: WallClock; dataFile?: string } = {},
 ): SandboxContext {
   const state = opts.state ?? seedState(scenario);
+  // A saved state resumes at its own time; a fresh one starts at the scenario's (or now).
   const start =
-    scenario.clock.start ?? new VirtualClock(0, { mode: 'manual', speed: 1 }, opts.wall).wallNow();
+    state.clock?.now ??
+    scenario.clock.start ??
+    new VirtualClock(0, { mode: 'manual', speed: 1 }, opts.wall).wallNow();
   const clock = new VirtualClock(
     start,
     { mode: scenario.clock.mode, speed: scenario.clock.speed },
     opts.wall,
   );
-  const store = Store.inMemory(state);
+  const store = opts.dataFile ? Store.inFile(opts.dataFile, state) : Store.inMemory(state);
+  store.beforeCommit = () => {
+    state.clock = { now: clock.now(), mode: clock.mode, speed: clock.speed };
+  };
   return {
     scenario,
     clock,
-    scheduler: new Scheduler(clock, (err) => logger.error({ err }, 'a scheduled step failed')),
+    scheduler: new Scheduler(
+      clock,
+      (err) => logger.error({ err }, 'a scheduled step failed'),
+      // What the clock changes by itself is stored too, once per batch of steps.
+      () =>
+        void store
+          .commit()
+          .catch((err: unknown) => logger.error({ err }, 'storing the state failed')),
+    ),
     store,
     ids: new IdGenerator(scenario.seed, state.counters),
     random: new SeededRandom(`${scenario.seed}:simulation`),

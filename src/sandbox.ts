@@ -2,14 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino, { type Logger } from 'pino';
 import { answerClientErrorsInJson } from './http/client-error.js';
+import { SandboxWorld } from './sandbox-world.js';
 import type { ClockMode } from './clock/virtual-clock.js';
-import { createContext, replaceContext } from './create-context.js';
 import { createApp } from './http/create-app.js';
 import type { SandboxContext } from './service/context.js';
-import { SimulationEngine } from './simulation/engine.js';
-import { runScenario } from './scenarios/run-scenario.js';
-import { WebhookDispatcher } from './webhooks/dispatcher.js';
-import { createWebhookControl } from './webhooks/webhook-control.js';
 import type { DeliveryAttempt, WebhookEndpointRecord } from './store/state.js';
 import type { Order } from './domain/order.js';
 import type { EventName, SandboxEvent } from './events/event-bus.js';
@@ -38,6 +34,11 @@ export interface SandboxOptions {
   adminToken?: string;
   /** Where logs go. Default: silent. */
   logger?: Logger;
+  /**
+   * Keep the whole state in this JSON file (`--data`): every write is on disk before it is
+   * acknowledged, and a restart resumes orders, deliveries and the clock. Default: memory only.
+   */
+  data?: string;
   /** Webhook endpoints to register at start, besides the scenario's (`--webhook-url`). */
   webhooks?: { url: string; secret?: string; events?: string[] }[];
 }
@@ -56,6 +57,8 @@ export interface Sandbox {
   server: Server;
   /** The webhook endpoints registered at start, with their secrets. */
   webhookEndpoints: WebhookEndpointRecord[];
+  /** The JSON file the state is kept in (`data`), if any. */
+  dataFile: string | undefined;
   /** The secret of the first webhook endpoint registered at start, if any. */
   webhookSecret: string | undefined;
   /**
@@ -125,45 +128,25 @@ function listen(server: Server, port: number, host: string): Promise<void> {
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const logger = options.logger ?? pino({ level: 'silent' });
-  const scenario = resolveSandboxScenario(options);
-  const context = createContext(scenario, logger);
-  const engine = new SimulationEngine(context);
-  engine.attach();
-  const dispatcher = new WebhookDispatcher(context);
-  dispatcher.attach();
-  const webhooks = createWebhookControl(context, dispatcher);
-  const registerConfigured = (s: Scenario): void => {
-    const known = new Set(context.store.webhookEndpoints.all().map((e) => e.url));
-    for (const endpoint of [...s.webhooks.endpoints, ...(options.webhooks ?? [])]) {
-      if (!known.has(endpoint.url)) webhooks.register(endpoint);
-      known.add(endpoint.url);
-    }
-  };
-  // The scenario's pre-existing orders come first: their history is not sent as webhooks.
-  let stopScript = runScenario(context);
-  registerConfigured(scenario);
-  const webhookEndpoints = context.store.webhookEndpoints.all().map((e) => ({ ...e }));
-
   let source = options.scenario ?? 'default';
-  const reset = async (opts: { scenario?: string; seed?: string | number }): Promise<void> => {
-    const next = resolveSandboxScenario({
-      ...options,
-      scenario: opts.scenario ?? source,
-      seed: opts.seed ?? options.seed,
-    });
-    source = opts.scenario ?? source;
-    // Webhook endpoints are configuration, not data: they survive a reset, secrets included.
-    const endpoints = context.store.webhookEndpoints.all().map((e) => ({ ...e }));
-    await dispatcher.settle();
-    stopScript();
-    replaceContext(context, createContext(next, logger));
-    for (const e of endpoints) context.store.webhookEndpoints.insert(e);
-    engine.clear();
-    dispatcher.clear();
-    stopScript = runScenario(context);
-    registerConfigured(next);
-    await context.store.commit();
-  };
+  const world = await SandboxWorld.open({
+    resolve: (overrides) => {
+      const scenario = resolveSandboxScenario({
+        ...options,
+        scenario: overrides.scenario ?? source,
+        seed: overrides.seed ?? options.seed,
+      });
+      source = overrides.scenario ?? source;
+      return scenario;
+    },
+    endpoints: options.webhooks ?? [],
+    dataFile: options.data,
+    logger,
+  });
+  const { context, dispatcher, webhooks } = world;
+  const scenario = context.scenario;
+  const webhookEndpoints = context.store.webhookEndpoints.all().map((e) => ({ ...e }));
+  const reset = (opts: { scenario?: string; seed?: string | number }) => world.reset(opts);
   const app = createApp({
     context,
     logger,
@@ -171,6 +154,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     adminToken: options.adminToken,
     reset,
     webhooks,
+    state: {
+      export: () => world.exportState(),
+      import: (state) => world.importState(state),
+      scenarios: () => world.scenarios(),
+    },
   });
   const server = createServer(app);
   answerClientErrorsInJson(server, () => context.ids.next('req'));
@@ -192,6 +180,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     server,
     webhookEndpoints,
     webhookSecret: webhookEndpoints[0]?.secret,
+    dataFile: options.data,
     advance: (by) => advanceClock(context, by, () => dispatcher.settle()),
     advanceOrder: async (orderId, to) => {
       const order = advanceOrder(context, orderId, to);

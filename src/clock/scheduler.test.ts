@@ -43,7 +43,7 @@ function manual() {
   return {
     clock,
     errors,
-    scheduler: new Scheduler(clock, (e) => errors.push(e), fakeReal().timers),
+    scheduler: new Scheduler(clock, (e) => errors.push(e), undefined, fakeReal().timers),
   };
 }
 
@@ -107,7 +107,7 @@ describe('Scheduler', () => {
   it('in realtime mode wakes up when the next task is due, scaled by the speed', () => {
     const real = fakeReal();
     const clock = new VirtualClock(T0, { mode: 'realtime', speed: 10 }, real.wall);
-    const scheduler = new Scheduler(clock, () => undefined, real.timers);
+    const scheduler = new Scheduler(clock, () => undefined, undefined, real.timers);
     const ran: number[] = [];
     scheduler.schedule(T0 + 30_000, () => ran.push(clock.now()));
     expect(real.armed()).toEqual([3000]);
@@ -121,7 +121,7 @@ describe('Scheduler', () => {
   it('stays asleep in manual mode and wakes when switched to realtime', () => {
     const real = fakeReal();
     const clock = new VirtualClock(T0, { mode: 'manual', speed: 1 }, real.wall);
-    const scheduler = new Scheduler(clock, () => undefined, real.timers);
+    const scheduler = new Scheduler(clock, () => undefined, undefined, real.timers);
     scheduler.schedule(T0 + 5000, () => undefined);
     expect(real.armed()).toEqual([]);
     clock.configure({ mode: 'realtime' });

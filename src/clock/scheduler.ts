@@ -37,6 +37,8 @@ export class Scheduler {
   constructor(
     readonly clock: VirtualClock,
     private readonly onError: (err: unknown) => void,
+    /** Called after each batch of tasks that ran (the context stores the state then). */
+    private readonly afterRun: () => void = () => undefined,
     private readonly timers: Timers = realTimers,
   ) {}
 
@@ -79,6 +81,7 @@ export class Scheduler {
     } finally {
       this.running = false;
     }
+    if (ran > 0) this.afterRun();
     this.arm();
     return ran;
   }

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { WebhookFaults } from '../scenarios/scenario.js';
 import type { SandboxContext } from '../service/context.js';
-import type { DeliveryAttempt, WebhookEndpointRecord } from '../store/state.js';
+import type { DeliveryAttempt, SandboxState, WebhookEndpointRecord } from '../store/state.js';
 
 /** What the control plane may ask of webhook delivery (implemented by webhooks/, wired in sandbox.ts). */
 export interface WebhookControl {
@@ -23,6 +23,12 @@ export interface AppDeps {
   /** Starts again from a fresh scenario state (`POST /__sandbox/reset`); throws a ScenarioError for a bad scenario. */
   reset: (opts: { scenario?: string; seed?: string | number }) => Promise<void>;
   webhooks: WebhookControl;
+  /** The whole state (`GET·PUT /__sandbox/state`) and the bundled scenarios. */
+  state: {
+    export(): SandboxState;
+    import(state: SandboxState): Promise<void>;
+    scenarios(): { name: string; description: string; current: boolean }[];
+  };
   /** The package version, shown by `/__sandbox/health`. */
   version: string;
   /** When set, `/__sandbox` requires `Authorization: Bearer <adminToken>`. */

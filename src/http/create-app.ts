@@ -18,6 +18,7 @@ import { sandboxClockRoutes } from './routes/sandbox/clock.js';
 import { sandboxResetRoutes } from './routes/sandbox/reset.js';
 import { sandboxWorldRoutes } from './routes/sandbox/world.js';
 import { sandboxWebhookRoutes } from './routes/sandbox/webhooks.js';
+import { sandboxStateRoutes } from './routes/sandbox/state.js';
 
 /**
  * The HTTP application: the `/v1` API, the `/__sandbox` control plane and the OpenAPI documents.
@@ -72,6 +73,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(sandboxWebhookRoutes(ctx, control, deps.webhooks));
   app.use(sandboxWorldRoutes(ctx, control));
   app.use(sandboxResetRoutes(ctx, control, deps.reset));
+  app.use(sandboxStateRoutes(ctx, control, deps.state));
 
   app.use(routes.handler());
   app.use(errorHandler(logger, routes));

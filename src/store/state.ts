@@ -103,6 +103,8 @@ export interface SandboxState {
   version: 1;
   scenario: string;
   seed: string;
+  /** The virtual clock when the state was last committed (a restart resumes from it). */
+  clock?: { now: number; mode: 'realtime' | 'manual'; speed: number };
   counters: Record<string, number>;
   accounts: AccountRecord[];
   drivers: DriverRecord[];

@@ -1,4 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { Low, Memory } from 'lowdb';
+import { JSONFile } from 'lowdb/node';
 import { Collection } from './collection.js';
 import type {
   AccountRecord,
@@ -42,9 +44,27 @@ export class Store {
     this.webhookAttempts = new Collection(data.webhook_attempts, (a) => a.delivery_id);
   }
 
+  /** Runs just before each commit (the context records the clock there). */
+  beforeCommit: (() => void) | undefined;
+
   /** A store kept in memory (lowdb's memory adapter), starting from `state`. */
   static inMemory(state: SandboxState): Store {
     return new Store(new Low(new Memory<SandboxState>(), state));
+  }
+
+  /**
+   * A store kept in a JSON file (lowdb's file adapter), starting from `state`. Writes go to a
+   * temporary file that is then renamed over the old one (steno), so a crash never leaves a torn
+   * file; writes that arrive while one is in progress are grouped into the next.
+   */
+  static inFile(path: string, state: SandboxState): Store {
+    return new Store(new Low(new JSONFile<SandboxState>(path), state));
+  }
+
+  /** The state saved in `path`, or `undefined` when there is no such file. Throws on a broken file. */
+  static readFile(path: string): SandboxState | undefined {
+    if (!existsSync(path)) return undefined;
+    return JSON.parse(readFileSync(path, 'utf8')) as SandboxState;
   }
 
   /** The whole state (live: do not mutate). */
@@ -52,8 +72,9 @@ export class Store {
     return this.db.data;
   }
 
-  /** Persists the current state through the adapter. */
+  /** Persists the current state through the adapter; resolves once it is stored. */
   commit(): Promise<void> {
+    this.beforeCommit?.();
     return this.db.write();
   }
 }
