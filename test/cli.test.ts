@@ -2,6 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Receiver } from './support/receiver.js';
+import { contractFetch } from './support/test-sandbox.js';
 
 // The built CLI, exactly what `npx delivery-sandbox` runs (test/support/global-setup.ts builds it).
 const CLI = ['dist/cli.js'];
@@ -55,9 +56,9 @@ describe('the delivery-sandbox command', () => {
   it('starts on a free port, prints a banner with the URL and key, serves, and exits cleanly on SIGTERM', async () => {
     const child = run(['--port', '0', '--scenario', 'ci', '--log-level', 'silent']);
     const [, url] = await waitFor(child, /API +(http:\/\/127\.0\.0\.1:\d+)\/v1/);
-    const health = await fetch(`${url}/__sandbox/health`);
-    expect(await health.json()).toMatchObject({ status: 'ok', scenario: 'ci' });
-    const drivers = await fetch(`${url}/v1/drivers/available?lat=37.7749&lng=-122.4194`, {
+    const health = await contractFetch(`${url}/__sandbox/health`);
+    expect(health.body).toMatchObject({ status: 'ok', scenario: 'ci' });
+    const drivers = await contractFetch(`${url}/v1/drivers/available?lat=37.7749&lng=-122.4194`, {
       headers: { Authorization: 'Bearer sk_test_ci_acme' },
     });
     expect(drivers.status).toBe(200);
@@ -100,7 +101,7 @@ describe('the delivery-sandbox command', () => {
         child,
         /API +(http:\/\/127\.0\.0\.1:\d+)\/v1[\s\S]*Webhooks +\S+ +secret whsec_from_the_cli/,
       );
-      await fetch(`${url}/v1/orders`, {
+      await contractFetch(`${url}/v1/orders`, {
         method: 'POST',
         headers: { Authorization: 'Bearer sk_test_ci_acme', 'Content-Type': 'application/json' },
         body: JSON.stringify({ pickup: { address: 'a' }, dropoff: { address: 'b' } }),

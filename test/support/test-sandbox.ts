@@ -189,3 +189,27 @@ export function expectError(
   expect(res.headers['x-request-id']).toMatch(/^req_/);
   expect(res.body.error.request_id).toBe(res.headers['x-request-id']);
 }
+
+/**
+ * `fetch` for tests that talk to a sandbox in another process (the CLI): the response is checked
+ * against the OpenAPI documents like every response the TestSandbox client receives.
+ */
+export async function contractFetch(
+  url: string,
+  init: RequestInit = {},
+): Promise<{ status: number; body: any }> {
+  const contract = await loadContracts();
+  const res = await fetch(url, init);
+  const text = await res.text();
+  const body: unknown = text === '' ? undefined : JSON.parse(text);
+  const { pathname, searchParams } = new URL(url);
+  (isControlPlane(pathname) ? contract.sandbox : contract.v1).assert({
+    method: (init.method ?? 'GET').toUpperCase(),
+    path: pathname,
+    query: searchParams.size > 0 ? queryObject(searchParams.toString()) : undefined,
+    status: res.status,
+    headers: Object.fromEntries(res.headers.entries()),
+    body,
+  });
+  return { status: res.status, body };
+}

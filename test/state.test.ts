@@ -1,0 +1,117 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Receiver } from './support/receiver.js';
+import { TestSandbox } from './support/test-sandbox.js';
+
+const running: TestSandbox[] = [];
+const start = async (options: Parameters<typeof TestSandbox.start>[0] = {}) => {
+  const t = await TestSandbox.start(options);
+  running.push(t);
+  return t;
+};
+afterEach(async () => {
+  for (const t of running.splice(0)) await t.close();
+});
+
+describe('GET /__sandbox/scenarios', () => {
+  it('lists the bundled scenarios with their descriptions and which one runs', async () => {
+    const t = await start();
+    const { scenarios } = (await t.get('/__sandbox/scenarios')).body;
+    expect(scenarios.map((s: any) => s.name)).toEqual([
+      'ci',
+      'default',
+      'flaky-webhooks',
+      'lunch-rush',
+      'no-drivers',
+      'two-accounts',
+    ]);
+    expect(scenarios.filter((s: any) => s.current).map((s: any) => s.name)).toEqual(['ci']);
+    expect(scenarios.every((s: any) => s.description.length > 20)).toBe(true);
+  });
+});
+
+describe('GET·PUT /__sandbox/state', () => {
+  it('exports the whole state and imports it into another sandbox, which carries on identically', async () => {
+    const a = await start();
+    const order = await a.createOrder();
+    await a.post(`/v1/orders/${order.order_id}/payment`, { payment_method: 'pm_card_visa' });
+    await a.createOrder();
+    await a.post('/__sandbox/clock/advance', { by: '90s' });
+    const exported = (await a.get('/__sandbox/state')).body;
+    expect(exported.clock).toEqual({
+      now: Date.parse('2026-01-01T12:01:30.000Z'),
+      mode: 'manual',
+      speed: 1,
+    });
+    expect(exported.orders).toHaveLength(2);
+
+    const b = await start({ seed: 'something-else' });
+    const imported = await b.request('PUT', '/__sandbox/state', { body: exported });
+    expect(imported.body).toMatchObject({
+      status: 'ok',
+      seed: 'ci',
+      clock: { now: '2026-01-01T12:01:30.000Z' },
+    });
+    expect((await b.get(`/v1/orders/${order.order_id}`)).body).toEqual(
+      (await a.get(`/v1/orders/${order.order_id}`)).body,
+    );
+
+    // Both carry on the same way: same next ids, same schedule.
+    const [nextA, nextB] = [await a.createOrder(), await b.createOrder()];
+    expect(nextB.order_id).toBe(nextA.order_id);
+    const [firedA, firedB] = [
+      (await a.post('/__sandbox/clock/advance', { by: '2h' })).body.fired,
+      (await b.post('/__sandbox/clock/advance', { by: '2h' })).body.fired,
+    ];
+    expect(firedB).toEqual(firedA);
+  });
+
+  it.each([
+    [{}, 'version'],
+    [{ version: 2 }, 'version'],
+    [
+      { version: 1, scenario: 'x', seed: 'x', counters: {}, accounts: [], drivers: 'many' },
+      'drivers',
+    ],
+  ])('refuses a state that is not one (%#)', async (body, param) => {
+    const t = await start();
+    const res = await t.request('PUT', '/__sandbox/state', { body });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details.map((d: any) => d.param)).toContain(param);
+  });
+});
+
+describe('--data persistence', () => {
+  it('resumes orders, pending webhook retries and the clock after a restart', async () => {
+    const data = join(mkdtempSync(join(tmpdir(), 'sandbox-data-')), 'state.json');
+    const rx = await Receiver.start();
+    try {
+      rx.answer(500);
+      const a = await start({ data, webhooks: [{ url: rx.url }] });
+      const order = await a.createOrder();
+      await a.sandbox.settle();
+      await a.post('/__sandbox/clock/advance', { by: '30s' });
+      const before = (await a.get(`/v1/orders/${order.order_id}`)).body;
+      expect(before.status).toBe('driver_assigned');
+      await a.close();
+      running.splice(running.indexOf(a), 1);
+
+      rx.answer(200);
+      const b = await start({ data, webhooks: [{ url: rx.url }] });
+      expect((await b.get('/__sandbox/clock')).body.now).toBe('2026-01-01T12:00:30.000Z');
+      expect((await b.get(`/v1/orders/${order.order_id}`)).body).toEqual(before);
+      // The schedule came back: the pickup and delivery happen, and the failed deliveries are retried.
+      const { fired } = (await b.post('/__sandbox/clock/advance', { by: '2h' })).body;
+      expect(fired.map((e: any) => e.event)).toEqual(['order.picked_up', 'order.delivered']);
+      const retried = b.sandbox.deliveries({ status: 'succeeded' }).filter((d) => d.attempt > 1);
+      expect(retried.map((d) => d.event).sort()).toEqual([
+        'order.created',
+        'order.driver_assigned',
+      ]);
+    } finally {
+      await rx.close();
+    }
+  });
+});
