@@ -2,7 +2,8 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { createLogger, type LogFormat, type LogLevel } from './logger.js';
 import { startSandbox, type Sandbox } from './sandbox.js';
-import { ScenarioError } from './scenarios/load-scenario.js';
+import { ControlClient, formatDeliveries } from './client/control-client.js';
+import { loadScenario, ScenarioError } from './scenarios/load-scenario.js';
 import { VERSION } from './version.js';
 
 /**
@@ -125,7 +126,11 @@ const program = new Command()
   .name('delivery-sandbox')
   .description('A local, stateful sandbox of the delivery-orders API.')
   .version(VERSION, '-v, --version', 'print the version')
-  .helpOption('-h, --help', 'show help');
+  .helpOption('-h, --help', 'show help')
+  .addHelpText(
+    'after',
+    "\nRun `delivery-sandbox start --help` for the server's options (port, scenario, clock, webhooks, data…).",
+  );
 
 program
   .command('start', { isDefault: true })
@@ -196,6 +201,143 @@ program
       .env(env('LOG_FORMAT')),
   )
   .action(start);
+
+// Client subcommands, against a running sandbox's control plane.
+const urlOption = (): Option =>
+  new Option('--url <url>', 'the running sandbox').default('http://127.0.0.1:4242').env(env('URL'));
+const tokenOption = (): Option =>
+  new Option('--admin-token <token>', "the sandbox's admin token, if it has one").env(
+    env('ADMIN_TOKEN'),
+  );
+const client = (opts: { url: string; adminToken?: string }): ControlClient =>
+  new ControlClient(opts.url, opts.adminToken);
+const print = (text: string): void => {
+  process.stdout.write(`${text}\n`);
+};
+const json = (value: unknown): string => JSON.stringify(value, null, 2);
+
+program
+  .command('advance <duration>')
+  .description(
+    'advance the clock of a running sandbox (90, 90s, 10m, 1h30m), running everything due',
+  )
+  .addOption(urlOption())
+  .addOption(tokenOption())
+  .option('--json', 'print the whole answer as JSON')
+  .action(async (duration: string, opts: { url: string; adminToken?: string; json?: boolean }) => {
+    const result = await client(opts).advance(duration);
+    if (opts.json) return print(json(result));
+    print(
+      `now ${result.now}; ${result.fired.length} event${result.fired.length === 1 ? '' : 's'} fired`,
+    );
+    for (const e of result.fired)
+      print(`  ${e.created_at}  ${e.event.padEnd(21)}  ${e.data.order.order_id}`);
+  });
+
+program
+  .command('trigger <order_id> [status]')
+  .description(
+    'move an order to its next status now, or straight to [status] (driver_assigned, picked_up, delivered)',
+  )
+  .addOption(urlOption())
+  .addOption(tokenOption())
+  .option('--json', 'print the order as JSON')
+  .action(
+    async (
+      orderId: string,
+      status: string | undefined,
+      opts: { url: string; adminToken?: string; json?: boolean },
+    ) => {
+      const order = await client(opts).trigger(orderId, status);
+      print(opts.json ? json(order) : `${order.order_id}: ${order.status}`);
+    },
+  );
+
+program
+  .command('cancel <order_id>')
+  .description('cancel an order as the restaurant or the system')
+  .addOption(
+    new Option('--by <who>', 'who cancels').choices(['restaurant', 'system']).makeOptionMandatory(),
+  )
+  .option('--reason <reason>', 'recorded as cancellation.reason')
+  .addOption(urlOption())
+  .addOption(tokenOption())
+  .option('--json', 'print the order as JSON')
+  .action(
+    async (
+      orderId: string,
+      opts: { by: string; reason?: string; url: string; adminToken?: string; json?: boolean },
+    ) => {
+      const order = await client(opts).cancel(orderId, opts.by, opts.reason);
+      print(opts.json ? json(order) : `${order.order_id}: ${order.status} by ${opts.by}`);
+    },
+  );
+
+program
+  .command('reset')
+  .description('put a running sandbox back to a fresh scenario state')
+  .option('--scenario <name|path>', 'switch to this scenario')
+  .option('--seed <seed>', 'use this seed')
+  .addOption(urlOption())
+  .addOption(tokenOption())
+  .action(async (opts: { scenario?: string; seed?: string; url: string; adminToken?: string }) => {
+    const r = await client(opts).reset({ scenario: opts.scenario, seed: opts.seed });
+    print(`reset: scenario "${r.scenario}", seed "${r.seed}", now ${r.clock.now}`);
+  });
+
+program
+  .command('deliveries')
+  .description('list webhook delivery attempts, oldest first')
+  .option('--order <order_id>', 'only this order')
+  .option('--event <event>', 'only this event')
+  .addOption(
+    new Option('--status <status>', 'only this status').choices([
+      'succeeded',
+      'failed',
+      'retrying',
+    ]),
+  )
+  .addOption(urlOption())
+  .addOption(tokenOption())
+  .option('--json', 'print the attempts as JSON')
+  .action(
+    async (opts: {
+      order?: string;
+      event?: string;
+      status?: string;
+      url: string;
+      adminToken?: string;
+      json?: boolean;
+    }) => {
+      const { deliveries } = await client(opts).deliveries({
+        order_id: opts.order,
+        event: opts.event,
+        status: opts.status,
+      });
+      print(opts.json ? json(deliveries) : formatDeliveries(deliveries));
+    },
+  );
+
+program
+  .command('scenarios')
+  .description('list the bundled scenarios of a running sandbox')
+  .addOption(urlOption())
+  .addOption(tokenOption())
+  .action(async (opts: { url: string; adminToken?: string }) => {
+    const { scenarios } = await client(opts).scenarios();
+    for (const s of scenarios)
+      print(`${s.current ? '*' : ' '} ${s.name.padEnd(15)} ${s.description}`);
+  });
+
+program
+  .command('validate <file>')
+  .description('check a scenario file, offline')
+  .action((file: string) => {
+    const s = loadScenario(file);
+    print(
+      `ok: ${file} is scenario "${s.name}": ${s.accounts.length} account(s), ${s.drivers.count + s.drivers.list.length} driver(s), ${s.orders.length} order(s), ${s.script.length} script step(s)`,
+    );
+  });
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   const message = err instanceof ScenarioError || err instanceof Error ? err.message : String(err);

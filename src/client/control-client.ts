@@ -1,0 +1,126 @@
+/** An error the control plane answered, or a sandbox that could not be reached; one line. */
+export class ClientError extends Error {
+  override name = 'ClientError';
+}
+
+interface ErrorBody {
+  error?: { message?: string; code?: string };
+}
+
+/**
+ * A small client for a running sandbox's control plane, used by the CLI's subcommands
+ * (`advance`, `trigger`, `cancel`, `reset`, `deliveries`, `scenarios`).
+ */
+export class ControlClient {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly adminToken?: string,
+  ) {}
+
+  advance(by: string): Promise<{
+    now: string;
+    fired: { event: string; created_at: string; data: { order: { order_id: string } } }[];
+  }> {
+    return this.call('POST', '/__sandbox/clock/advance', {
+      by: /^\d+(\.\d+)?$/.test(by) ? Number(by) : by,
+    });
+  }
+
+  trigger(orderId: string, to?: string): Promise<{ order_id: string; status: string }> {
+    return this.call(
+      'POST',
+      `/__sandbox/orders/${encodeURIComponent(orderId)}/advance`,
+      to === undefined ? {} : { to },
+    );
+  }
+
+  cancel(
+    orderId: string,
+    by: string,
+    reason?: string,
+  ): Promise<{ order_id: string; status: string; cancellation: unknown }> {
+    return this.call(
+      'POST',
+      `/__sandbox/orders/${encodeURIComponent(orderId)}/cancel`,
+      reason === undefined ? { by } : { by, reason },
+    );
+  }
+
+  reset(opts: {
+    scenario?: string;
+    seed?: string;
+  }): Promise<{ scenario: string; seed: string; clock: { now: string } }> {
+    return this.call('POST', '/__sandbox/reset', opts);
+  }
+
+  deliveries(filter: Record<string, string | undefined>): Promise<{ deliveries: Delivery[] }> {
+    const query = new URLSearchParams(
+      Object.entries(filter).filter((e): e is [string, string] => e[1] !== undefined),
+    );
+    return this.call(
+      'GET',
+      `/__sandbox/webhook-deliveries${query.size > 0 ? `?${query.toString()}` : ''}`,
+    );
+  }
+
+  scenarios(): Promise<{ scenarios: { name: string; description: string; current: boolean }[] }> {
+    return this.call('GET', '/__sandbox/scenarios');
+  }
+
+  private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const headers: Record<string, string> = {};
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (this.adminToken) headers.Authorization = `Bearer ${this.adminToken}`;
+    let res: Response;
+    try {
+      res = await fetch(new URL(path, this.baseUrl), {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (err) {
+      const cause = (err as { cause?: { code?: string } }).cause?.code;
+      throw new ClientError(
+        `cannot reach a sandbox at ${this.baseUrl}${cause ? ` (${cause})` : ''}; start one, or pass --url`,
+      );
+    }
+    const parsed = (await res.json().catch(() => ({}))) as T & ErrorBody;
+    if (!res.ok)
+      throw new ClientError(
+        `${res.status} ${parsed.error?.code ?? ''}: ${parsed.error?.message ?? res.statusText}`,
+      );
+    return parsed;
+  }
+}
+
+export interface Delivery {
+  attempted_at: string;
+  event: string;
+  order_id: string | null;
+  attempt: number;
+  status: string;
+  response_status: number | null;
+  error: string | null;
+  url: string;
+}
+
+/** One line per delivery attempt, for a terminal. */
+export function formatDeliveries(deliveries: Delivery[]): string {
+  if (deliveries.length === 0) return 'no deliveries';
+  return deliveries
+    .map((d) =>
+      [
+        d.attempted_at,
+        d.status.padEnd(9),
+        `#${d.attempt}`,
+        d.event.padEnd(21),
+        d.order_id ?? '-',
+        String(d.response_status ?? '-'),
+        d.error ?? '',
+        d.url,
+      ]
+        .filter((x) => x !== '')
+        .join('  '),
+    )
+    .join('\n');
+}

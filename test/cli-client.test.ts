@@ -1,0 +1,118 @@
+import { execFile } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestSandbox } from './support/test-sandbox.js';
+
+const run = promisify(execFile);
+
+/** Runs the built CLI; resolves with its output and exit code (never rejects). */
+async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['dist/cli.js', ...args]);
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('the client subcommands, against a running sandbox', () => {
+  let t: TestSandbox;
+  beforeAll(async () => {
+    t = await TestSandbox.start({ adminToken: 'tok_cli' });
+  });
+  afterAll(() => t.close());
+  const at = (): string[] => ['--url', t.url, '--admin-token', 'tok_cli'];
+
+  it('advances the clock and lists what fired', async () => {
+    const order = await t.createOrder();
+    const { code, stdout } = await cli('advance', '30s', ...at());
+    expect(code).toBe(0);
+    expect(stdout).toBe(
+      `now 2026-01-01T12:00:30.000Z; 1 event fired\n  2026-01-01T12:00:30.000Z  order.driver_assigned  ${order.order_id}\n`,
+    );
+    const asJson = await cli('advance', '1', ...at(), '--json');
+    expect(JSON.parse(asJson.stdout)).toEqual({ now: '2026-01-01T12:00:31.000Z', fired: [] });
+  });
+
+  it('triggers and cancels orders', async () => {
+    const a = await t.createOrder();
+    expect((await cli('trigger', a.order_id, ...at())).stdout).toBe(
+      `${a.order_id}: driver_assigned\n`,
+    );
+    expect((await cli('trigger', a.order_id, 'delivered', ...at())).stdout).toBe(
+      `${a.order_id}: delivered\n`,
+    );
+    const b = await t.createOrder();
+    expect(
+      (await cli('cancel', b.order_id, '--by', 'restaurant', '--reason', 'closed', ...at())).stdout,
+    ).toBe(`${b.order_id}: cancelled by restaurant\n`);
+    expect((await t.get(`/v1/orders/${b.order_id}`)).body.cancellation.reason).toBe('closed');
+  });
+
+  it('lists deliveries and scenarios, and resets', async () => {
+    expect((await cli('deliveries', ...at())).stdout).toBe('no deliveries\n');
+    const scenarios = (await cli('scenarios', ...at())).stdout;
+    expect(scenarios).toMatch(/^\* ci +Manual clock/m);
+    expect(scenarios).toMatch(/^ {2}lunch-rush /m);
+    expect((await cli('reset', '--seed', 'again', ...at())).stdout).toBe(
+      'reset: scenario "ci", seed "again", now 2026-01-01T12:00:00.000Z\n',
+    );
+  });
+
+  it.each([
+    [['advance', 'soon'], /^delivery-sandbox: 400 invalid_request: by has the wrong format/],
+    [['trigger', 'ord_nope'], /^delivery-sandbox: 404 not_found: No order with id "ord_nope"/],
+    [['cancel', 'ord_nope'], /required option '--by <who>' not specified/],
+  ])('fails with one line and a non-zero exit: %j', async (args, message) => {
+    const { code, stderr } = await cli(...args, ...at());
+    expect(code).not.toBe(0);
+    expect(stderr.trim()).toMatch(message);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('says so when no sandbox answers, or the admin token is missing', async () => {
+    const server = createServer().listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const closed = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    await new Promise((resolve) => server.close(resolve));
+    const gone = await cli('scenarios', '--url', closed);
+    expect(gone.stderr.trim()).toBe(
+      `delivery-sandbox: cannot reach a sandbox at ${closed} (ECONNREFUSED); start one, or pass --url`,
+    );
+    const noToken = await cli('scenarios', '--url', t.url);
+    expect(noToken.stderr.trim()).toMatch(
+      /^delivery-sandbox: 401 unauthorized: The control plane needs the admin token/,
+    );
+  });
+});
+
+describe('validate', () => {
+  it('accepts every bundled scenario file', async () => {
+    for (const name of [
+      'ci',
+      'default',
+      'flaky-webhooks',
+      'lunch-rush',
+      'no-drivers',
+      'two-accounts',
+    ]) {
+      const { code, stdout } = await cli('validate', `scenarios/${name}.yaml`);
+      expect(code).toBe(0);
+      expect(stdout).toMatch(new RegExp(`^ok: scenarios/${name}\\.yaml is scenario "${name}"`));
+    }
+  });
+
+  it('rejects a broken file with one line naming the file, the path and the fix', async () => {
+    const { code, stderr } = await cli('validate', 'test/fixtures/broken-scenario.yaml');
+    expect(code).toBe(1);
+    expect(stderr).toBe(
+      'delivery-sandbox: ' +
+        process.cwd() +
+        '/test/fixtures/broken-scenario.yaml: drivers.vehicles: unknown field "rocket"; remove it or check its spelling\n',
+    );
+  });
+});
