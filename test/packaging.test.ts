@@ -28,6 +28,7 @@ describe('the packed package', () => {
 
     const child = spawn('npx', ['delivery-sandbox', '--port', '0', '--scenario', 'ci'], {
       cwd: dir,
+      detached: true, // its own process group: stopping it stops the sandbox npx started too
     });
     try {
       const url = await new Promise<string>((resolve, reject) => {
@@ -60,8 +61,8 @@ describe('the packed package', () => {
       expect(out.trim()).toBe('sk_test_ci_acme');
     } finally {
       const exited = once(child, 'exit');
-      child.kill('SIGTERM');
-      const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+      process.kill(-child.pid!, 'SIGTERM');
+      const force = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 5000);
       await exited;
       clearTimeout(force);
     }
