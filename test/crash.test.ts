@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { contractFetch } from './support/test-sandbox.js';
+import { bannerUrl } from './support/cli-process.js';
 
 const children: ChildProcessWithoutNullStreams[] = [];
 afterEach(() => {
@@ -28,15 +29,7 @@ async function launch(
     data,
   ]);
   children.push(child);
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /API +(http:\/\/127\.0\.0\.1:\d+)\/v1/.exec(out);
-      if (m?.[1]) resolve(m[1]);
-    });
-    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${out}`)));
-  });
+  const url = await bannerUrl(child);
   return { url, child };
 }
 

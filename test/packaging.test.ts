@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contractFetch } from './support/test-sandbox.js';
+import { bannerUrl } from './support/cli-process.js';
 
 /**
  * What a user's first `npx delivery-sandbox` does: the packed tarball, installed in an empty
@@ -31,17 +32,7 @@ describe('the packed package', () => {
       detached: true, // its own process group: stopping it stops the sandbox npx started too
     });
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        child.stdout.on('data', (d: Buffer) => {
-          out += d.toString();
-          const m = /API +(http:\/\/127\.0\.0\.1:\d+)\/v1/.exec(out);
-          if (m?.[1]) resolve(m[1]);
-        });
-        child.on('exit', (code) =>
-          reject(new Error(`npx delivery-sandbox exited with ${code}: ${out}`)),
-        );
-      });
+      const url = await bannerUrl(child);
       expect((await contractFetch(`${url}/__sandbox/health`)).body).toMatchObject({
         status: 'ok',
         scenario: 'ci',

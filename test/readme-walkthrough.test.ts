@@ -2,6 +2,7 @@ import { execFile, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bannerUrl } from './support/cli-process.js';
 
 const run = promisify(execFile);
 
@@ -25,15 +26,7 @@ describe('the README walkthrough', () => {
     child = spawn(process.execPath, ['dist/cli.js', '--port', '0', '--log-level', 'silent'], {
       stdio: 'pipe',
     });
-    url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout?.on('data', (d: Buffer) => {
-        out += d.toString();
-        const m = /API +(http:\/\/127\.0\.0\.1:\d+)\/v1/.exec(out);
-        if (m?.[1]) resolve(m[1]);
-      });
-      child.on('exit', (code) => reject(new Error(`the sandbox exited with ${code}`)));
-    });
+    url = await bannerUrl(child);
   });
   afterAll(() => {
     child.kill('SIGTERM');

@@ -7,6 +7,7 @@ import { validateBody } from '../../middleware/validate.js';
 import type { RequestValidators } from '../../request-validators.js';
 import { createRouter } from '../../router.js';
 import type { AppDeps } from '../../app-deps.js';
+import { worldSummary } from './world-summary.js';
 
 /** `POST /__sandbox/reset`: back to a fresh scenario state. */
 export function sandboxResetRoutes(
@@ -27,12 +28,7 @@ export function sandboxResetRoutes(
           throw errors.invalid(err.message, 'scenario', 'invalid_scenario');
         throw err;
       }
-      res.json({
-        status: 'ok',
-        scenario: ctx.scenario.name,
-        seed: ctx.scenario.seed,
-        clock: ctx.clock.state(),
-      });
+      res.json(worldSummary(ctx));
     },
   );
   return router;

@@ -6,6 +6,7 @@ import { jsonBody } from '../../middleware/json-body.js';
 import { validateBody } from '../../middleware/validate.js';
 import type { RequestValidators } from '../../request-validators.js';
 import { createRouter } from '../../router.js';
+import { worldSummary } from './world-summary.js';
 
 /** The whole state, exported and imported as JSON, and the bundled scenarios. */
 export function sandboxStateRoutes(
@@ -29,12 +30,7 @@ export function sandboxStateRoutes(
     validateBody(validators, 'sandboxImportState'),
     async (req, res) => {
       await state.import(req.body as SandboxState);
-      res.json({
-        status: 'ok',
-        scenario: ctx.scenario.name,
-        seed: ctx.scenario.seed,
-        clock: ctx.clock.state(),
-      });
+      res.json(worldSummary(ctx));
     },
   );
 
