@@ -1,0 +1,46 @@
+# delivery-sandbox: the sandbox as a container.
+#   docker build -t delivery-sandbox .
+#   docker run --rm -p 4242:4242 -e DELIVERY_SANDBOX_SCENARIO=ci delivery-sandbox
+
+# Production dependencies only, from the lockfile. No lifecycle scripts: `prepare` would build.
+FROM node:24-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+
+# Build dist/ with the dev dependencies (TypeScript).
+FROM node:24-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --ignore-scripts --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json ./
+COPY scripts ./scripts
+COPY src ./src
+COPY openapi ./openapi
+COPY scenarios ./scenarios
+COPY fixtures ./fixtures
+RUN npm run build
+
+# Runtime: the built code, production dependencies and the package's data files.
+FROM node:24-slim
+WORKDIR /app
+ENV NODE_ENV=production \
+    DELIVERY_SANDBOX_HOST=0.0.0.0 \
+    DELIVERY_SANDBOX_PORT=4242 \
+    DELIVERY_SANDBOX_LOG_FORMAT=json
+COPY package.json ./
+COPY --from=deps /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY openapi ./openapi
+COPY scenarios ./scenarios
+COPY fixtures ./fixtures
+# The app stays root-owned and read-only; /data is for --data (DELIVERY_SANDBOX_DATA=/data/state.json).
+RUN mkdir /data && chown node:node /data
+USER node
+EXPOSE 4242
+# No curl in slim images: node checks the health endpoint itself.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.DELIVERY_SANDBOX_PORT||4242)+'/__sandbox/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+STOPSIGNAL SIGTERM
+# Exec form: node is PID 1 and gets SIGTERM itself; the CLI closes the server and exits 0.
+CMD ["node", "dist/cli.js"]
