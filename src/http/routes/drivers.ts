@@ -1,5 +1,6 @@
 import type { RequestHandler, Router } from 'express';
 import { createRouter } from '../router.js';
+import { sendJson } from '../send-json.js';
 import type { SandboxContext } from '../../service/context.js';
 import { availableDrivers } from '../../service/drivers.js';
 import { validateQuery } from '../middleware/validate.js';
@@ -17,7 +18,8 @@ export function driversRoutes(
     auth({ requireWrite: false }),
     validateQuery(validators, 'listAvailableDrivers'),
     (_req, res) => {
-      res.json(
+      sendJson(
+        res,
         availableDrivers(ctx, res.locals.query as { lat: number; lng: number; radius: number }),
       );
     },

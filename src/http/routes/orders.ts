@@ -1,5 +1,6 @@
 import type { RequestHandler, Router } from 'express';
 import { createRouter } from '../router.js';
+import { sendJson } from '../send-json.js';
 import {
   cancelOrderAsCustomer,
   createOrder,
@@ -37,7 +38,7 @@ export function ordersRoutes(
   );
 
   router.get('/v1/orders/:order_id', read, (req, res) => {
-    res.json(findOwnedOrder(ctx, res.locals.account, req.params.order_id as string).order);
+    sendJson(res, findOwnedOrder(ctx, res.locals.account, req.params.order_id as string).order);
   });
 
   router.delete('/v1/orders/:order_id', write, async (req, res) => {
@@ -46,7 +47,7 @@ export function ordersRoutes(
   });
 
   router.get('/v1/orders/:order_id/location', read, (req, res) => {
-    res.json(orderLocation(ctx, res.locals.account, req.params.order_id as string));
+    sendJson(res, orderLocation(ctx, res.locals.account, req.params.order_id as string));
   });
 
   return router;
