@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestSandbox } from './support/test-sandbox.js';
+import { TestSandbox, BUNDLED_SCENARIOS } from './support/test-sandbox.js';
 
 const run = promisify(execFile);
 
@@ -92,14 +92,7 @@ describe('the client subcommands, against a running sandbox', () => {
 
 describe('validate', () => {
   it('accepts every bundled scenario file', async () => {
-    for (const name of [
-      'ci',
-      'default',
-      'flaky-webhooks',
-      'lunch-rush',
-      'no-drivers',
-      'two-accounts',
-    ]) {
+    for (const name of BUNDLED_SCENARIOS) {
       const { code, stdout } = await cli('validate', `scenarios/${name}.yaml`);
       expect(code).toBe(0);
       expect(stdout).toMatch(new RegExp(`^ok: scenarios/${name}\\.yaml is scenario "${name}"`));

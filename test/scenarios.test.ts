@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { bundledScenarioNames } from '../src/index.js';
 import { Receiver } from './support/receiver.js';
-import { TestSandbox } from './support/test-sandbox.js';
+import { TestSandbox, BUNDLED_SCENARIOS } from './support/test-sandbox.js';
 
 const running: TestSandbox[] = [];
 const start = async (options: Parameters<typeof TestSandbox.start>[0]) => {
@@ -28,25 +28,15 @@ async function play(name: string) {
 
 describe('bundled scenarios', () => {
   it('are the six the README describes', () => {
-    expect(bundledScenarioNames()).toEqual([
-      'ci',
-      'default',
-      'flaky-webhooks',
-      'lunch-rush',
-      'no-drivers',
-      'two-accounts',
-    ]);
+    expect(bundledScenarioNames()).toEqual(BUNDLED_SCENARIOS);
   });
 
-  it.each(['ci', 'default', 'flaky-webhooks', 'lunch-rush', 'no-drivers', 'two-accounts'])(
-    '%s loads and runs its script the same way twice',
-    async (name) => {
-      const first = await play(name);
-      const second = await play(name);
-      expect(second.events).toEqual(first.events);
-      expect(second.orders).toEqual(first.orders);
-    },
-  );
+  it.each(BUNDLED_SCENARIOS)('%s loads and runs its script the same way twice', async (name) => {
+    const first = await play(name);
+    const second = await play(name);
+    expect(second.events).toEqual(first.events);
+    expect(second.orders).toEqual(first.orders);
+  });
 
   it('lunch-rush: three waves of orders, a restaurant cancellation, drivers clocking off', async () => {
     const { orders, t } = await play('lunch-rush');

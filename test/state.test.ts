@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Receiver } from './support/receiver.js';
-import { TestSandbox } from './support/test-sandbox.js';
+import { TestSandbox, BUNDLED_SCENARIOS } from './support/test-sandbox.js';
 
 const running: TestSandbox[] = [];
 const start = async (options: Parameters<typeof TestSandbox.start>[0] = {}) => {
@@ -19,14 +19,7 @@ describe('GET /__sandbox/scenarios', () => {
   it('lists the bundled scenarios with their descriptions and which one runs', async () => {
     const t = await start();
     const { scenarios } = (await t.get('/__sandbox/scenarios')).body;
-    expect(scenarios.map((s: any) => s.name)).toEqual([
-      'ci',
-      'default',
-      'flaky-webhooks',
-      'lunch-rush',
-      'no-drivers',
-      'two-accounts',
-    ]);
+    expect(scenarios.map((s: any) => s.name)).toEqual(BUNDLED_SCENARIOS);
     expect(scenarios.filter((s: any) => s.current).map((s: any) => s.name)).toEqual(['ci']);
     expect(scenarios.every((s: any) => s.description.length > 20)).toBe(true);
   });

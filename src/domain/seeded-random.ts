@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 /**
  * A small, fast, seeded pseudo-random generator (sfc32). The same seed gives the same sequence on
- * every platform, which is what makes a scenario reproducible; `Math.random()` is never used.
+ * every platform, which is what makes a scenario reproducible (the platform's Math.random is never used).
  */
 export class SeededRandom {
   private a: number;

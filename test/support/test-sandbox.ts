@@ -3,6 +3,16 @@ import { loadOpenApiDocument } from '../../src/http/openapi-document.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/index.js';
 import { loadContract, loadContractFromDocument, type ContractChecker } from './contract.js';
 
+/** The scenarios the package bundles, in the order the sandbox lists them. */
+export const BUNDLED_SCENARIOS = [
+  'ci',
+  'default',
+  'flaky-webhooks',
+  'lunch-rush',
+  'no-drivers',
+  'two-accounts',
+];
+
 /** The keys of the `ci` scenario. */
 export const KEYS = {
   acme: 'sk_test_ci_acme',
