@@ -81,7 +81,7 @@ export interface Sandbox {
 }
 
 /** Resolves the scenario option, applying the seed and clock overrides. */
-export function resolveSandboxScenario(options: SandboxOptions): Scenario {
+function resolveSandboxScenario(options: SandboxOptions): Scenario {
   const source = options.scenario ?? 'default';
   const scenario =
     typeof source === 'string' ? loadScenario(source) : parseScenario(source, 'scenario option');

@@ -29,11 +29,6 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return TRANSITIONS[from].includes(to);
 }
 
-/** Whether the order is over (no further transition). */
-export function isFinished(status: OrderStatus): boolean {
-  return TRANSITIONS[status].length === 0;
-}
-
 /** Whether a customer may still cancel: only before pickup. */
 export function isCancellable(status: OrderStatus): boolean {
   return canTransition(status, 'cancelled');

@@ -17,10 +17,6 @@ export class Collection<T> {
     return this.index.get(id);
   }
 
-  has(id: string): boolean {
-    return this.index.has(id);
-  }
-
   /** Adds an item (its id must be new). */
   insert(item: T): T {
     this.items.push(item);

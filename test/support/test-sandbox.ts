@@ -97,30 +97,7 @@ export class TestSandbox {
       body = JSON.stringify(opts.body);
       headers['Content-Type'] ??= 'application/json';
     }
-    const res = await fetch(this.url + path, { method, headers, body });
-    const text = await res.text();
-    const responseHeaders = Object.fromEntries(res.headers.entries());
-    let parsed: unknown = undefined;
-    if (text !== '') {
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        throw new Error(
-          `${method} ${path} answered ${res.status} with a body that is not JSON: ${text.slice(0, 300)}`,
-        );
-      }
-    }
-    const [pathname = path, query] = path.split('?', 2);
-    const checker = isControlPlane(pathname) ? this.contract.sandbox : this.contract.v1;
-    checker.assert({
-      method,
-      path: pathname,
-      query: query ? queryObject(query) : undefined,
-      status: res.status,
-      headers: responseHeaders,
-      body: parsed,
-    });
-    return { status: res.status, headers: responseHeaders, body: parsed as T, text };
+    return contractFetch<T>(this.url + path, { method, headers, body });
   }
 
   get<T = any>(path: string, opts?: RequestOptions): Promise<Reply<T>> {
@@ -201,25 +178,36 @@ export function expectError(
 }
 
 /**
- * `fetch` for tests that talk to a sandbox in another process (the CLI): the response is checked
- * against the OpenAPI documents like every response the TestSandbox client receives.
+ * `fetch` whose response is checked against the OpenAPI documents: what the TestSandbox client
+ * uses, and what tests that talk to a sandbox in another process (the CLI) use directly.
  */
-export async function contractFetch(
+export async function contractFetch<T = any>(
   url: string,
   init: RequestInit = {},
-): Promise<{ status: number; body: any }> {
+): Promise<Reply<T>> {
   const contract = await loadContracts();
+  const method = (init.method ?? 'GET').toUpperCase();
   const res = await fetch(url, init);
   const text = await res.text();
-  const body: unknown = text === '' ? undefined : JSON.parse(text);
+  const headers = Object.fromEntries(res.headers.entries());
   const { pathname, searchParams } = new URL(url);
+  let body: unknown = undefined;
+  if (text !== '') {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new Error(
+        `${method} ${pathname} answered ${res.status} with a body that is not JSON: ${text.slice(0, 300)}`,
+      );
+    }
+  }
   (isControlPlane(pathname) ? contract.sandbox : contract.v1).assert({
-    method: (init.method ?? 'GET').toUpperCase(),
+    method,
     path: pathname,
     query: searchParams.size > 0 ? queryObject(searchParams.toString()) : undefined,
     status: res.status,
-    headers: Object.fromEntries(res.headers.entries()),
+    headers,
     body,
   });
-  return { status: res.status, body };
+  return { status: res.status, headers, body: body as T, text };
 }
