@@ -4,16 +4,13 @@
  * and the process's peak memory.
  */
 import { performance } from 'node:perf_hooks';
-import pino from 'pino';
-import { createContext } from '../src/create-context.js';
 import { pointInCircle, destination } from '../src/domain/geo.js';
 import { SeededRandom } from '../src/domain/seeded-random.js';
-import { parseScenario } from '../src/scenarios/load-scenario.js';
-import { createOrder } from '../src/service/orders.js';
-import { SimulationEngine } from '../src/simulation/engine.js';
+import { createOrder } from '../src/commands/create-order.js';
+import { openWorld } from '../test/support/world.js';
 
 const ORDERS = 10_000;
-const scenario = parseScenario({
+const world = openWorld({
   name: 'bench',
   seed: 'bench',
   city: { center: { lat: 37.7749, lng: -122.4194 }, radius_km: 10 },
@@ -21,9 +18,8 @@ const scenario = parseScenario({
   drivers: { count: 20_000 },
   clock: { mode: 'manual', start: '2026-01-01T12:00:00.000Z' },
 });
-const ctx = createContext(scenario, pino({ level: 'silent' }));
-new SimulationEngine(ctx).attach();
-const account = ctx.store.accounts.all()[0]!;
+const { scenario } = world;
+const account = world.store.accounts.all()[0]!;
 const r = new SeededRandom('bench-orders');
 const city = scenario.city;
 
@@ -31,23 +27,23 @@ const createStart = performance.now();
 for (let i = 0; i < ORDERS; i++) {
   const pickup = pointInCircle(city.center, city.radius_km, r.next(), r.next());
   const dropoff = destination(pickup, r.float(0, 360), r.float(0.5, 4));
-  createOrder(ctx, account, {
+  createOrder(world, account, {
     pickup: { address: `${i} Pickup St`, location: pickup },
     dropoff: { address: `${i} Dropoff Ave`, location: dropoff },
     items: [{ name: 'Meal', quantity: 1, unit_price: 1500 }],
     tip: 100,
   });
-  if (i % 1000 === 999) ctx.clock.advanceBy(5000); // orders arrive over ~50 s
+  if (i % 1000 === 999) world.clock.advanceBy(5000); // orders arrive over ~50 s (the steps run in the advance below)
 }
 const createMs = performance.now() - createStart;
 
-const before = ctx.store.events.size;
+const before = world.store.events.size;
 const start = performance.now();
-ctx.scheduler.advanceTo(ctx.clock.now() + 3_600_000);
+world.scheduler.advanceTo(world.clock.now() + 3_600_000);
 const advanceMs = performance.now() - start;
 
 const statuses: Record<string, number> = {};
-for (const o of ctx.store.orders.all())
+for (const o of world.store.orders.all())
   statuses[o.order.status] = (statuses[o.order.status] ?? 0) + 1;
 console.log(
   JSON.stringify({
@@ -55,7 +51,7 @@ console.log(
     drivers: scenario.drivers.count,
     create_ms: createMs,
     advance_ms: advanceMs,
-    events_fired: ctx.store.events.size - before,
+    events_fired: world.store.events.size - before,
     statuses,
     peak_rss_mb: process.resourceUsage().maxRSS / 1024,
     heap_used_mb: process.memoryUsage().heapUsed / 1024 / 1024,

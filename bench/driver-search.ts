@@ -5,7 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import { pointInCircle } from '../src/domain/geo.js';
 import { SeededRandom } from '../src/domain/seeded-random.js';
-import { DriverIndex, linearDriverSearch } from '../src/simulation/driver-index.js';
+import { DriverIndex, linearDriverSearch } from '../src/store/driver-index.js';
 import type { DriverRecord } from '../src/store/state.js';
 
 const N = 100_000;

@@ -4,12 +4,9 @@
  */
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import pino from 'pino';
-import { createContext } from '../src/create-context.js';
-import { parseScenario } from '../src/scenarios/load-scenario.js';
-import { createOrder } from '../src/service/orders.js';
-import { WebhookDispatcher } from '../src/webhooks/dispatcher.js';
-import { registerEndpoint } from '../src/webhooks/endpoints.js';
+import { createOrder } from '../src/commands/create-order.js';
+import { registerEndpoint } from '../src/commands/webhook-endpoints.js';
+import { openWorld } from '../test/support/world.js';
 
 const EVENTS = 5000;
 const receiver = spawn(process.execPath, ['--import', 'tsx', 'bench/receiver.ts'], {
@@ -22,32 +19,29 @@ const url = await new Promise<string>((resolve) => {
   });
 });
 
-const scenario = parseScenario({
+const world = openWorld({
   name: 'bench-webhooks',
   accounts: [{ id: 'acct_bench', api_keys: ['sk_test_bench'] }],
   drivers: { count: 10 },
   clock: { mode: 'manual', start: '2026-01-01T12:00:00.000Z' },
 });
-const ctx = createContext(scenario, pino({ level: 'silent' }));
-const dispatcher = new WebhookDispatcher(ctx);
-dispatcher.attach();
-registerEndpoint(ctx, { url });
-const account = ctx.store.accounts.all()[0]!;
+registerEndpoint(world, { url });
+const account = world.store.accounts.all()[0]!;
 
 // Warm up the connections and the code paths.
 for (let i = 0; i < 200; i++)
-  createOrder(ctx, account, { pickup: { address: `w${i}` }, dropoff: { address: `x${i}` } });
-await dispatcher.settle(60_000);
+  createOrder(world, account, { pickup: { address: `w${i}` }, dropoff: { address: `x${i}` } });
+await world.webhooks.settle(60_000);
 
 const start = performance.now();
 for (let i = 0; i < EVENTS; i++)
-  createOrder(ctx, account, {
+  createOrder(world, account, {
     pickup: { address: `${i} A St` },
     dropoff: { address: `${i} B St` },
   });
-await dispatcher.settle(120_000);
+await world.webhooks.settle(120_000);
 const seconds = (performance.now() - start) / 1000;
-const succeeded = ctx.store.webhookAttempts.all().filter((a) => a.status === 'succeeded').length;
+const succeeded = world.store.webhookAttempts.all().filter((a) => a.status === 'succeeded').length;
 receiver.kill('SIGTERM');
 console.log(
   JSON.stringify({

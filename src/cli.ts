@@ -62,21 +62,22 @@ function parseSpeed(value: string): number {
   return n;
 }
 
-function banner(sandbox: Sandbox): string {
-  const { scenario, context } = sandbox;
+function banner(sandbox: Sandbox, dataFile: string | undefined): string {
+  const { scenario } = sandbox;
+  const clockNow = new Date(sandbox.clock.now()).toISOString();
   const readOnly = scenario.accounts.flatMap((a) => a.api_keys).find((k) => k.startsWith('rk_'));
   const clock =
-    context.clock.mode === 'manual'
+    scenario.clock.mode === 'manual'
       ? 'manual (advance it with the control plane)'
-      : `realtime (${context.clock.speed}x)`;
+      : `realtime (${scenario.clock.speed}x)`;
   return [
     `delivery-sandbox ${VERSION}: scenario "${scenario.name}", seed "${scenario.seed}"`,
     `  API        ${sandbox.url}/v1`,
     `  API key    ${sandbox.apiKey}${readOnly ? `   (read-only: ${readOnly})` : ''}`,
     `  Docs       ${sandbox.url}/openapi.json`,
     `  Control    ${sandbox.url}/__sandbox   (docs: ${sandbox.url}/__sandbox/openapi.json)`,
-    `  Clock      ${clock}, now ${context.clock.iso()}`,
-    ...(sandbox.dataFile ? [`  Data       ${sandbox.dataFile}`] : []),
+    `  Clock      ${clock}, now ${clockNow}`,
+    ...(dataFile ? [`  Data       ${dataFile}`] : []),
     ...sandbox.webhookEndpoints.map(
       (e) =>
         `  Webhooks   ${e.url}   secret ${e.secret}${e.events.includes('*') ? '' : `   (${e.events.join(', ')})`}`,
@@ -117,7 +118,7 @@ async function start(opts: StartOptions): Promise<void> {
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   // After the handlers: whoever waits for the banner may signal at once.
-  process.stdout.write(`${banner(sandbox)}\n`);
+  process.stdout.write(`${banner(sandbox, opts.data)}\n`);
 }
 
 const env = (name: string): string => `DELIVERY_SANDBOX_${name}`;

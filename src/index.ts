@@ -7,9 +7,11 @@
  * // ... point your client at sandbox.url with sandbox.apiKey ...
  * await sandbox.close();
  */
-export { createSandbox, startSandbox, type Sandbox, type SandboxOptions } from './sandbox.js';
+export { startSandbox, type AccountKeys, type Sandbox, type SandboxOptions } from './sandbox.js';
 export type { DeliveryAttempt, WebhookEndpointRecord } from './store/state.js';
-export type { DeliveryFilter } from './webhooks/delivery-log.js';
+export type { DeliveryFilter } from './commands/list-deliveries.js';
+export type { EventFilter } from './commands/list-events.js';
+export type { ClockState } from './commands/set-clock.js';
 export type { Scenario, ScenarioFile } from './scenarios/scenario.js';
 export { ScenarioError, bundledScenarioNames } from './scenarios/load-scenario.js';
 export type { Order, OrderStatus, Payment } from './domain/order.js';

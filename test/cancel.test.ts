@@ -45,7 +45,7 @@ describe('DELETE /v1/orders/{order_id}', () => {
     const order = await t.createOrder();
     const res = await t.delete(`/v1/orders/${order.order_id}`);
     expect(res.status).toBe(200);
-    const now = t.context.clock.iso();
+    const now = t.nowIso();
     expect(res.body).toMatchObject({
       order_id: order.order_id,
       status: 'cancelled',
@@ -141,7 +141,7 @@ describe('DELETE /v1/orders/{order_id}', () => {
     await t.advance(order.order_id);
     const first = await t.delete(`/v1/orders/${order.order_id}`);
     expect(first.status).toBe(200);
-    t.context.clock.advanceBy(60_000);
+    await t.advanceClock(60_000);
     const again = await t.delete(`/v1/orders/${order.order_id}`);
     expect(again.status).toBe(200);
     expect(again.body).toEqual(first.body);
@@ -257,7 +257,7 @@ describe('POST /__sandbox/orders/{order_id}/cancel', () => {
       if (status !== 'pending') await t.advance(order.order_id, status);
       const res = await controlCancel(order.order_id, body);
       expect(res.status).toBe(200);
-      const now = t.context.clock.iso();
+      const now = t.nowIso();
       expect(res.body).toMatchObject({
         order_id: order.order_id,
         status: 'cancelled',

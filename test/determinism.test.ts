@@ -13,7 +13,7 @@ async function session(seed?: string): Promise<unknown[]> {
     });
     out.push(a, b);
     out.push(await t.advance(a.order_id, 'picked_up'));
-    t.context.clock.advanceBy(90_000);
+    await t.advanceClock(90_000);
     out.push((await t.get(`/v1/orders/${a.order_id}/location`)).body);
     out.push(
       (await t.post(`/v1/orders/${a.order_id}/payment`, { payment_method: 'pm_card_visa' })).body,

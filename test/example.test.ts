@@ -48,7 +48,7 @@ it('delivers an order, with every webhook signed, on a clock the test controls',
   });
   const order = (await res.json()) as { order_id: string };
 
-  const { fired } = await sandbox.advance('30s'); // dispatch runs: a driver is assigned
+  const { fired } = await sandbox.clock.advance('30s'); // dispatch runs: a driver is assigned
   expect(fired.map((e) => e.event)).toEqual(['order.driver_assigned']);
 
   const delivered = await sandbox.advanceOrder(order.order_id, 'delivered');

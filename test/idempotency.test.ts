@@ -220,12 +220,12 @@ describe('Idempotency-Key on POST /v1/orders', () => {
     const first = await create(body, key);
     expect(first.status).toBe(201);
 
-    t.context.clock.advanceBy(DAY_MS - 1);
+    await t.advanceClock(DAY_MS - 1);
     const within = await create(body, key);
     expect(within.headers['idempotent-replayed']).toBe('true');
     expect(within.body.order_id).toBe(first.body.order_id);
 
-    t.context.clock.advanceBy(2);
+    await t.advanceClock(2);
     const after = await create(body, key);
     expect(after.status).toBe(201);
     expect(after.headers['idempotent-replayed']).toBeUndefined();

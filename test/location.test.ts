@@ -34,12 +34,12 @@ describe('GET /v1/orders/{order_id}/location', () => {
       (Date.parse(assigned.eta.pickup_at) - Date.parse(start.updated_at)) / 1000 - 120,
     );
 
-    t.context.clock.advanceBy(30_000);
+    await t.advanceClock(30_000);
     const later = (await t.get(path)).body;
     expect(later.distance_remaining_km).toBeLessThan(start.distance_remaining_km);
     expect(later.eta_seconds).toBe(start.eta_seconds - 30);
 
-    t.context.clock.advanceBy(start.eta_seconds * 1000);
+    await t.advanceClock(start.eta_seconds * 1000);
     const waiting = (await t.get(path)).body;
     expect(waiting).toMatchObject({ phase: 'at_pickup', speed_kmh: 0 });
     expect(haversineKm(waiting.location, order.pickup.location)).toBeLessThan(0.001);

@@ -16,7 +16,7 @@ afterEach(async () => {
 /** Runs a bundled scenario for 90 virtual minutes on a manual clock; returns what happened. */
 async function play(name: string) {
   const t = await start({ scenario: name, clock: 'manual' });
-  await t.sandbox.advance('90m');
+  await t.sandbox.clock.advance('90m');
   return {
     events: t.sandbox
       .events()
@@ -105,7 +105,7 @@ describe('bundled scenarios', () => {
         clock: 'manual',
         webhooks: [{ url: rx.url }],
       });
-      await t.sandbox.advance('2h');
+      await t.sandbox.clock.advance('2h');
       const log = t.sandbox.deliveries();
       const faults = new Set(log.map((a) => a.fault));
       expect(faults).toContain('dropped');
@@ -150,7 +150,7 @@ describe('scripts', () => {
         ],
       },
     });
-    const { fired } = await t.sandbox.advance('10m');
+    const { fired } = await t.sandbox.clock.advance('10m');
     expect(fired.map((e) => [e.created_at, e.event])).toEqual([
       ['2026-01-01T12:01:00.000Z', 'order.created'],
       ['2026-01-01T12:05:00.000Z', 'order.cancelled'],
@@ -184,14 +184,14 @@ describe('scripts', () => {
         ],
       },
     });
-    const { fired } = await t.sandbox.advance('1m');
+    const { fired } = await t.sandbox.clock.advance('1m');
     expect(fired.map((e) => [e.created_at, e.event])).toEqual([
       ['2026-01-01T12:00:30.000Z', 'order.driver_assigned'],
       ['2026-01-01T12:00:40.000Z', 'order.picked_up'],
       ['2026-01-01T12:00:40.000Z', 'order.delivered'],
     ]);
     expect((await t.get('/__sandbox/drivers')).body.drivers[0].status).toBe('offline');
-    await t.sandbox.advance('1h');
+    await t.sandbox.clock.advance('1h');
     expect((await t.get('/__sandbox/drivers')).body.drivers[0].status).toBe('available');
   });
 
@@ -204,9 +204,9 @@ describe('scripts', () => {
         script: [{ at: '0s', do: 'driver_offline', driver: 'drv_busy' }],
       },
     });
-    await t.sandbox.advance('1s');
+    await t.sandbox.clock.advance('1s');
     expect((await t.get('/__sandbox/drivers')).body.drivers[0].status).toBe('on_order');
-    await t.sandbox.advance('2h');
+    await t.sandbox.clock.advance('2h');
     expect((await t.get('/__sandbox/drivers')).body.drivers[0]).toMatchObject({
       status: 'offline',
       order_id: null,

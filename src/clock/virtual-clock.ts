@@ -1,5 +1,6 @@
-/** How virtual time runs. */
-export type ClockMode = 'realtime' | 'manual';
+import type { ClockMode } from '../domain/scenario.js';
+
+export type { ClockMode };
 
 export interface ClockSettings {
   /** `realtime` follows the wall clock (times `speed`); `manual` stands still until advanced. */

@@ -1,5 +1,7 @@
 import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { errorBody } from '../errors/error-body.js';
+import { fail } from '../errors/service-error.js';
 
 /**
  * Requests that never reach Express (headers over Node's 16 KiB limit, bytes that are not HTTP)
@@ -11,21 +13,14 @@ export function answerClientErrorsInJson(server: Server, nextRequestId: () => st
       socket.destroy();
       return;
     }
-    const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
-    const body = JSON.stringify({
-      error: {
-        code: 'invalid_request',
-        message: tooLarge
-          ? 'The request headers are larger than 16 KiB; send smaller headers'
-          : `The request is not valid HTTP/1.1 (${err.code ?? 'parse error'}); check the client`,
-        param: null,
-        reason: tooLarge ? 'headers_too_large' : 'malformed_http',
-        details: [],
-        request_id: nextRequestId(),
-      },
-    });
+    const e =
+      err.code === 'HPE_HEADER_OVERFLOW'
+        ? fail('headers_too_large')
+        : fail('malformed_http', { detail: err.code ?? 'parse error' });
+    const body = JSON.stringify(errorBody(e, nextRequestId()));
+    const statusLine = e.status === 431 ? '431 Request Header Fields Too Large' : '400 Bad Request';
     socket.end(
-      `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\n` +
+      `HTTP/1.1 ${statusLine}\r\n` +
         'Content-Type: application/json; charset=utf-8\r\n' +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );

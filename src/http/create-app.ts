@@ -1,8 +1,8 @@
 import express, { type Express } from 'express';
+import type { Logger } from 'pino';
 import './locals.js';
-import type { AppDeps } from './app-deps.js';
+import type { AppHost } from './app-host.js';
 import { adminAuth } from './middleware/admin-auth.js';
-import { createAuthenticator } from './middleware/authenticate.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { RouteResolver } from './middleware/not-found.js';
 import { prelude } from './middleware/prelude.js';
@@ -11,27 +11,25 @@ import { compileRequestValidators } from './request-validators.js';
 import { driversRoutes } from './routes/drivers.js';
 import { ordersRoutes } from './routes/orders.js';
 import { paymentsRoutes } from './routes/payments.js';
+import { sandboxClockRoutes } from './routes/sandbox/clock.js';
 import { sandboxEventsRoutes } from './routes/sandbox/events.js';
 import { healthRoutes } from './routes/sandbox/health.js';
 import { sandboxOrdersRoutes } from './routes/sandbox/orders.js';
-import { sandboxClockRoutes } from './routes/sandbox/clock.js';
 import { sandboxResetRoutes } from './routes/sandbox/reset.js';
-import { sandboxWorldRoutes } from './routes/sandbox/world.js';
-import { sandboxWebhookRoutes } from './routes/sandbox/webhooks.js';
 import { sandboxStateRoutes } from './routes/sandbox/state.js';
+import { sandboxWebhookRoutes } from './routes/sandbox/webhooks.js';
+import { sandboxWorldRoutes } from './routes/sandbox/world.js';
 
 /**
  * The HTTP application: the `/v1` API, the `/__sandbox` control plane and the OpenAPI documents.
- * Every failure, including malformed JSON, oversized bodies and unknown routes, answers JSON.
+ * Every request works on the host's current world, read once when it arrives. Every failure,
+ * including malformed JSON, oversized bodies and unknown routes, answers JSON.
  */
-export function createApp(deps: AppDeps): Express {
-  const { context: ctx, logger } = deps;
+export function createApp(host: AppHost, logger: Logger): Express {
   const v1Doc = loadOpenApiDocument('v1');
   const sandboxDoc = loadOpenApiDocument('sandbox');
   const v1 = compileRequestValidators(v1Doc, 'v1');
   const control = compileRequestValidators(sandboxDoc, 'sandbox');
-  const auth = createAuthenticator(ctx);
-
   const routes = new RouteResolver([v1Doc, sandboxDoc]);
 
   const app = express();
@@ -40,7 +38,7 @@ export function createApp(deps: AppDeps): Express {
   app.set('case sensitive routing', true);
   // Conditional GETs would answer 304 with no body, which a client of the real API never sees.
   app.set('etag', false);
-  app.use(prelude(ctx, logger, routes));
+  app.use(prelude(host, logger, routes));
 
   app.get('/openapi.json', (_req, res) => {
     res.json(v1Doc);
@@ -51,8 +49,8 @@ export function createApp(deps: AppDeps): Express {
   app.get('/', (_req, res) => {
     res.json({
       name: 'delivery-sandbox',
-      version: deps.version,
-      scenario: ctx.scenario.name,
+      version: host.version,
+      scenario: res.locals.world.scenario.name,
       api: '/v1',
       openapi: '/openapi.json',
       control_plane: '/__sandbox',
@@ -61,19 +59,19 @@ export function createApp(deps: AppDeps): Express {
     });
   });
 
-  app.use(ordersRoutes(ctx, v1, auth));
-  app.use(paymentsRoutes(ctx, v1, auth));
-  app.use(driversRoutes(ctx, v1, auth));
+  app.use(ordersRoutes(v1));
+  app.use(paymentsRoutes(v1));
+  app.use(driversRoutes(v1));
 
-  app.use(adminAuth(deps.adminToken));
-  app.use(healthRoutes(ctx, deps.version));
-  app.use(sandboxOrdersRoutes(ctx, control, deps.webhooks));
-  app.use(sandboxEventsRoutes(ctx, control));
-  app.use(sandboxClockRoutes(ctx, control, deps.webhooks));
-  app.use(sandboxWebhookRoutes(ctx, control, deps.webhooks));
-  app.use(sandboxWorldRoutes(ctx, control));
-  app.use(sandboxResetRoutes(ctx, control, deps.reset));
-  app.use(sandboxStateRoutes(ctx, control, deps.state));
+  app.use(adminAuth(host.adminToken));
+  app.use(healthRoutes(host.version));
+  app.use(sandboxOrdersRoutes(control));
+  app.use(sandboxEventsRoutes(control));
+  app.use(sandboxClockRoutes(control));
+  app.use(sandboxWebhookRoutes(control));
+  app.use(sandboxWorldRoutes(control));
+  app.use(sandboxResetRoutes(control, host));
+  app.use(sandboxStateRoutes(control, host));
 
   app.use(routes.handler());
   app.use(errorHandler(logger, routes));

@@ -1,10 +1,13 @@
 import type { AccountRecord } from '../store/state.js';
+import type { World } from '../world/world.js';
 
 declare global {
   // Express types `res.locals` through this interface.
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Locals {
+      /** The world this request works on: the host's current one when it arrived. */
+      world: World;
       /** `req_…`, also in the `X-Request-Id` header and error bodies. */
       requestId: string;
       /** The account whose API key authenticated the request (on `/v1`). */

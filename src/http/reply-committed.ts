@@ -1,18 +1,18 @@
 import type { Response } from 'express';
-import type { SandboxContext } from '../service/context.js';
+import { completeWrite } from '../commands/complete-write.js';
 
 /**
  * Answers a write only once it is stored: the response to an `Idempotency-Key` is recorded first,
- * so it is committed together with the write it belongs to, then the state is committed, then the
- * client hears back.
+ * so it is committed together with the write it belongs to, then the write is completed (with
+ * `settle`, after the webhook attempts it started), then the client hears back.
  */
 export async function replyCommitted(
-  ctx: SandboxContext,
   res: Response,
   status: number,
   body: unknown,
+  opts: { settle?: boolean } = {},
 ): Promise<void> {
   res.locals.recordIdempotent?.(status, body);
-  await ctx.store.commit();
+  await completeWrite(res.locals.world, opts);
   res.status(status).json(body);
 }

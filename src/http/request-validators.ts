@@ -1,7 +1,7 @@
 import type { ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import type { ErrorDetail } from '../service/errors.js';
+import type { ErrorDetail } from '../errors/service-error.js';
 import { operationsOf, type OpenApiDocument, type OpenApiParameter } from './openapi-document.js';
 import { toErrorDetails } from './validation-messages.js';
 

@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import type { ErrorDetail } from '../service/errors.js';
+import type { ErrorDetail } from '../errors/service-error.js';
 
 /** `/items/0/name` → `items[0].name`; the empty path is `root`. */
 export function toParam(instancePath: string, root: string): string {

@@ -6,12 +6,10 @@ import addFormatsModule from 'ajv-formats';
 import { parse as parseYaml } from 'yaml';
 import { packagePath } from '../paths.js';
 import { parseDuration } from '../domain/duration.js';
+import { ScenarioError } from './scenario-error.js';
 import { resolveScenario, type Scenario, type ScenarioFile } from './scenario.js';
 
-/** A scenario that cannot be used; the message is one line naming the file, the path and the fix. */
-export class ScenarioError extends Error {
-  override name = 'ScenarioError';
-}
+export { ScenarioError };
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
 let validate: ReturnType<Ajv2020['compile']> | undefined;

@@ -1,25 +1,25 @@
+import { advanceOrder } from '../commands/advance-order.js';
+import { cancelOrder } from '../commands/cancel-order.js';
+import { createOrder } from '../commands/create-order.js';
+import { payOrder } from '../commands/pay-order.js';
+import { setDriverOnline } from '../commands/set-driver-online.js';
 import { parseDuration } from '../domain/duration.js';
-import type { SandboxContext } from '../service/context.js';
-import { errors } from '../service/errors.js';
-import { cancelOrderAsCustomer, createOrder } from '../service/orders.js';
-import { payOrder } from '../service/payments.js';
-import { isCancellable } from '../domain/order-status.js';
-import { advanceOrder } from '../simulation/advance-order.js';
-import { cancelOrder } from '../simulation/lifecycle.js';
 import type { AccountRecord } from '../store/state.js';
-import { ScenarioError } from './load-scenario.js';
+import type { World } from '../world/world.js';
+import { ScenarioError } from './scenario-error.js';
 import type { OrderBody, ScriptStep } from './scenario.js';
 
 /**
- * Brings a scenario to life in a fresh context: creates its pre-existing orders (moving each to its
- * status, so their history is in the event log), then schedules its script on the virtual clock.
- * Returns a function that stops the script (its event-triggered steps) for a reset.
+ * Brings a scenario to life in a fresh world: creates its pre-existing orders (moving each to its
+ * status, so their history is in the event log), then schedules its script on the world's clock.
+ * Every step goes through the same commands as the API. The script lives and dies with the world
+ * (its event-triggered steps listen on the world's bus).
  */
-export function runScenario(ctx: SandboxContext): () => void {
-  const { scenario } = ctx;
+export function runScenario(world: World): void {
+  const { scenario } = world;
   const refs = new Map<string, string>();
   const account = (id: string | undefined): AccountRecord => {
-    const found = ctx.store.accounts.get(id ?? scenario.accounts[0]?.id ?? '');
+    const found = world.store.accounts.get(id ?? scenario.accounts[0]?.id ?? '');
     if (!found)
       throw new ScenarioError(
         `${scenario.name}: no account "${id ?? ''}"; use one of the scenario's accounts`,
@@ -30,22 +30,14 @@ export function runScenario(ctx: SandboxContext): () => void {
   scenario.orders.forEach((spec, i) => {
     try {
       const owner = account(spec.account);
-      const { order_id } = createOrder(ctx, owner, spec.order);
+      const { order_id } = createOrder(world, owner, spec.order);
       if (spec.ref) refs.set(spec.ref, order_id);
       const status = spec.status ?? 'pending';
-      if (spec.paid) payOrder(ctx, owner, order_id, { payment_method: 'pm_card_visa' });
+      if (spec.paid) payOrder(world, owner, order_id, { payment_method: 'pm_card_visa' });
       if (status === 'cancelled') {
-        if ((spec.cancelled_by ?? 'customer') === 'customer')
-          cancelOrderAsCustomer(ctx, owner, order_id);
-        else
-          cancelOrder(
-            ctx,
-            ctx.store.orders.get(order_id)!,
-            spec.cancelled_by!,
-            `cancelled_by_${spec.cancelled_by}`,
-          );
+        cancelOrder(world, { orderId: order_id, by: spec.cancelled_by ?? 'customer' });
       } else if (status !== 'pending') {
-        advanceOrder(ctx, order_id, status);
+        advanceOrder(world, order_id, status);
       }
     } catch (err) {
       if (err instanceof ScenarioError) throw err;
@@ -53,11 +45,11 @@ export function runScenario(ctx: SandboxContext): () => void {
     }
   });
 
-  const start = ctx.clock.now();
-  const log = ctx.logger.child({ scenario: scenario.name });
+  const start = world.clock.now();
+  const log = world.logger.child({ scenario: scenario.name });
   const run = (step: ScriptStep, index: number): void => {
     try {
-      runStep(ctx, step, refs, account);
+      runStep(world, step, refs, account);
       log.info({ step: index, do: step.do }, `script step ${index}: ${step.do}`);
     } catch (err) {
       log.warn(
@@ -66,13 +58,12 @@ export function runScenario(ctx: SandboxContext): () => void {
       );
     }
   };
-  const unsubscribers: (() => void)[] = [];
   scenario.script.forEach((step, index) => {
     const delay = parseDuration(step.delay ?? 0) ?? 0;
     if (step.after) {
       const { event, order } = step.after;
       let done = false;
-      const unsubscribe = ctx.bus.subscribe((e) => {
+      world.bus.subscribe((e) => {
         if (
           done ||
           e.event !== event ||
@@ -80,16 +71,14 @@ export function runScenario(ctx: SandboxContext): () => void {
         )
           return;
         done = true;
-        ctx.scheduler.schedule(ctx.clock.now() + delay, () => run(step, index));
+        world.scheduler.schedule(world.clock.now() + delay, () => run(step, index));
       });
-      unsubscribers.push(unsubscribe);
     } else {
-      ctx.scheduler.schedule(Math.max(ctx.clock.now(), resolveAt(step.at, start) + delay), () =>
+      world.scheduler.schedule(Math.max(world.clock.now(), resolveAt(step.at, start) + delay), () =>
         run(step, index),
       );
     }
   });
-  return () => unsubscribers.forEach((u) => u());
 }
 
 /** `"5m"` after the start, or an ISO time; nothing means at the start. */
@@ -100,7 +89,7 @@ function resolveAt(at: string | undefined, start: number): number {
 }
 
 function runStep(
-  ctx: SandboxContext,
+  world: World,
   step: ScriptStep,
   refs: Map<string, string>,
   account: (id: string | undefined) => AccountRecord,
@@ -108,60 +97,28 @@ function runStep(
   const orderId = (): string => {
     const ref = step.order as string;
     const id = refs.get(ref) ?? (ref.startsWith('ord_') ? ref : undefined);
-    if (!id)
-      throw errors.invalid(
+    if (!id) {
+      throw new ScenarioError(
         `no order "${ref}" yet: create it (with ref: ${ref}) in an earlier step`,
-        'order',
       );
+    }
     return id;
-  };
-  const driver = () => {
-    const d = ctx.store.drivers.get(step.driver ?? '');
-    if (!d) throw errors.invalid(`no driver "${step.driver ?? ''}"`, 'driver');
-    return d;
   };
   switch (step.do) {
     case 'create_order': {
-      const { order_id } = createOrder(ctx, account(step.account), step.order as OrderBody);
+      const { order_id } = createOrder(world, account(step.account), step.order as OrderBody);
       if (step.ref) refs.set(step.ref, order_id);
       return;
     }
     case 'advance_order':
-      advanceOrder(ctx, orderId(), step.to);
+      advanceOrder(world, orderId(), step.to);
       return;
-    case 'cancel_order': {
-      const id = orderId();
-      const record = ctx.store.orders.get(id);
-      if (!record) throw errors.orderNotFound(id);
-      if (record.order.status !== 'cancelled' && !isCancellable(record.order.status)) {
-        throw errors.invalid(
-          `the order ${id} is ${record.order.status} and can no longer be cancelled`,
-          'order',
-        );
-      }
-      if (step.by === 'customer') cancelOrderAsCustomer(ctx, account(record.account_id), id);
-      else if (record.order.status !== 'cancelled')
-        cancelOrder(
-          ctx,
-          record,
-          step.by ?? 'restaurant',
-          step.reason ?? `cancelled_by_${step.by ?? 'restaurant'}`,
-        );
+    case 'cancel_order':
+      cancelOrder(world, { orderId: orderId(), by: step.by ?? 'restaurant', reason: step.reason });
       return;
-    }
-    case 'driver_offline': {
-      const d = driver();
-      if (d.status === 'on_order') d.offline_after_trip = true;
-      else d.status = 'offline';
-      ctx.drivers.markChanged(d);
+    case 'driver_offline':
+    case 'driver_online':
+      setDriverOnline(world, step.driver ?? '', step.do === 'driver_online');
       return;
-    }
-    case 'driver_online': {
-      const d = driver();
-      delete d.offline_after_trip;
-      if (d.status === 'offline') d.status = 'available';
-      ctx.drivers.markChanged(d);
-      return;
-    }
   }
 }

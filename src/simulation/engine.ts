@@ -1,7 +1,8 @@
 import type { SandboxEvent } from '../events/event-bus.js';
-import type { SandboxContext } from '../service/context.js';
+import { cancelOrder } from '../commands/cancel-order.js';
+import { assignDriver, deliver, pickUp } from '../commands/lifecycle.js';
 import type { OrderRecord } from '../store/state.js';
-import { assignDriver, cancelOrder, deliver, pickUp } from './lifecycle.js';
+import type { World } from '../world/world.js';
 
 /** How often dispatch tries again when no driver is near. */
 export const DISPATCH_RETRY_MS = 30_000;
@@ -20,17 +21,11 @@ export const DISPATCH_RETRY_MS = 30_000;
 export class SimulationEngine {
   private readonly waiting = new Map<string, number>();
 
-  constructor(private readonly ctx: SandboxContext) {}
+  constructor(private readonly world: World) {}
 
-  /** Subscribes to the bus; returns the unsubscribe function. */
-  attach(): () => void {
-    return this.ctx.bus.subscribe((event) => this.onEvent(event));
-  }
-
-  /** Forgets every waiting step (a reset or an import rebuilds them). */
-  clear(): void {
-    this.waiting.clear();
-    this.ctx.scheduler.clear();
+  /** Subscribes to the world's events (the world's bus lives and dies with it). */
+  attach(): void {
+    this.world.bus.subscribe((event) => this.onEvent(event));
   }
 
   /**
@@ -38,43 +33,42 @@ export class SimulationEngine {
    * import of the state needs. Dispatch of a pending order resumes on its 30-second cadence.
    */
   rebuild(): void {
-    this.clear();
-    const now = this.ctx.clock.now();
-    for (const record of this.ctx.store.orders.all()) {
+    const now = this.world.clock.now();
+    for (const record of this.world.store.orders.all()) {
       const { order, trip } = record;
       if (order.status === 'pending') {
         const created = Date.parse(order.created_at);
-        const first = created + this.ctx.scenario.timing.assign_after;
+        const first = created + this.world.scenario.timing.assign_after;
         const behind = Math.max(0, Math.ceil((now - first) / DISPATCH_RETRY_MS));
         this.scheduleDispatch(record, first + behind * DISPATCH_RETRY_MS);
       } else if (order.status === 'driver_assigned' && trip) {
-        this.schedule(record, trip.pickup_depart_at, () => pickUp(this.ctx, record));
+        this.schedule(record, trip.pickup_depart_at, () => pickUp(this.world, record));
       } else if (order.status === 'picked_up' && trip) {
-        this.schedule(record, trip.dropoff_arrive_at, () => deliver(this.ctx, record));
+        this.schedule(record, trip.dropoff_arrive_at, () => deliver(this.world, record));
       }
     }
   }
 
   private onEvent(event: SandboxEvent): void {
-    const record = this.ctx.store.orders.get(event.data.order.order_id);
+    const record = this.world.store.orders.get(event.data.order.order_id);
     if (!record) return;
     const { trip } = record;
     switch (event.event) {
       case 'order.created':
         this.scheduleDispatch(
           record,
-          Date.parse(record.order.created_at) + this.ctx.scenario.timing.assign_after,
+          Date.parse(record.order.created_at) + this.world.scenario.timing.assign_after,
         );
         break;
       case 'order.driver_assigned':
-        if (trip) this.schedule(record, trip.pickup_depart_at, () => pickUp(this.ctx, record));
+        if (trip) this.schedule(record, trip.pickup_depart_at, () => pickUp(this.world, record));
         break;
       case 'order.picked_up':
-        if (trip) this.schedule(record, trip.dropoff_arrive_at, () => deliver(this.ctx, record));
+        if (trip) this.schedule(record, trip.dropoff_arrive_at, () => deliver(this.world, record));
         break;
       case 'order.delivered':
       case 'order.cancelled':
-        this.ctx.scheduler.cancel(this.waiting.get(record.order.order_id));
+        this.world.scheduler.cancel(this.waiting.get(record.order.order_id));
         this.waiting.delete(record.order.order_id);
         break;
       case 'payment.completed':
@@ -84,10 +78,10 @@ export class SimulationEngine {
 
   private schedule(record: OrderRecord, at: number, step: () => void): void {
     const id = record.order.order_id;
-    this.ctx.scheduler.cancel(this.waiting.get(id));
+    this.world.scheduler.cancel(this.waiting.get(id));
     this.waiting.set(
       id,
-      this.ctx.scheduler.schedule(at, () => {
+      this.world.scheduler.schedule(at, () => {
         this.waiting.delete(id);
         step();
       }),
@@ -96,7 +90,7 @@ export class SimulationEngine {
 
   private scheduleDispatch(record: OrderRecord, at: number): void {
     const deadline =
-      Date.parse(record.order.created_at) + this.ctx.scenario.timing.no_driver_timeout;
+      Date.parse(record.order.created_at) + this.world.scenario.timing.no_driver_timeout;
     if (at >= deadline) {
       this.schedule(record, deadline, () => this.dispatch(record, true));
     } else {
@@ -107,18 +101,22 @@ export class SimulationEngine {
   /** One dispatch attempt: the nearest available driver within the dispatch radius, if any. */
   private dispatch(record: OrderRecord, last: boolean): void {
     if (record.order.status !== 'pending') return;
-    const match = this.ctx.drivers.search(
+    const match = this.world.drivers.search(
       record.order.pickup.location,
-      this.ctx.scenario.dispatch.radius_km,
+      this.world.scenario.dispatch.radius_km,
       1,
       { count: false },
     ).matches[0];
     if (match) {
-      assignDriver(this.ctx, record, match.driver);
+      assignDriver(this.world, record, match.driver);
     } else if (last) {
-      cancelOrder(this.ctx, record, 'system', 'no_driver_available');
+      cancelOrder(this.world, {
+        orderId: record.order.order_id,
+        by: 'system',
+        reason: 'no_driver_available',
+      });
     } else {
-      this.scheduleDispatch(record, this.ctx.clock.now() + DISPATCH_RETRY_MS);
+      this.scheduleDispatch(record, this.world.clock.now() + DISPATCH_RETRY_MS);
     }
   }
 }

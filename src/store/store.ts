@@ -72,9 +72,20 @@ export class Store {
     return this.db.data;
   }
 
-  /** Persists the current state through the adapter; resolves once it is stored. */
+  private closed = false;
+
+  /**
+   * Persists the current state through the adapter; resolves once it is stored. A closed store
+   * (its world was replaced by a reset) writes nothing: late work must not overwrite the new world.
+   */
   commit(): Promise<void> {
+    if (this.closed) return Promise.resolve();
     this.beforeCommit?.();
     return this.db.write();
+  }
+
+  /** Stops writing for good (its world was disposed). */
+  close(): void {
+    this.closed = true;
   }
 }

@@ -16,25 +16,3 @@ export function logAttempt(store: Store, attempt: DeliveryAttempt): void {
     store.webhookAttempts.removeWhere(() => drop-- > 0);
   }
 }
-
-export interface DeliveryFilter {
-  order_id?: string;
-  event?: string;
-  event_id?: string;
-  endpoint_id?: string;
-  status?: string;
-}
-
-/** The log, oldest first, filtered. */
-export function listAttempts(store: Store, f: DeliveryFilter): DeliveryAttempt[] {
-  return store.webhookAttempts
-    .all()
-    .filter(
-      (a) =>
-        (f.order_id === undefined || a.order_id === f.order_id) &&
-        (f.event === undefined || a.event === f.event) &&
-        (f.event_id === undefined || a.event_id === f.event_id) &&
-        (f.endpoint_id === undefined || a.endpoint_id === f.endpoint_id) &&
-        (f.status === undefined || a.status === f.status),
-    );
-}

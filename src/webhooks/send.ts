@@ -40,16 +40,19 @@ function describeError(err: NodeJS.ErrnoException, url: URL, timeoutMs: number):
   }
 }
 
-/**
- * POSTs `body` with exactly `headers` (Node adds Host, Content-Length and Connection) and waits at
- * most `timeoutMs` for the whole answer. Never throws: failures come back as `error`.
- */
-export function send(
+/** How a webhook request goes out; `send` over HTTP, or a fake in unit tests. */
+export type Transport = (
   url: string,
   headers: Record<string, string>,
   body: string,
   timeoutMs: number,
-): Promise<SendResult> {
+) => Promise<SendResult>;
+
+/**
+ * POSTs `body` with exactly `headers` (Node adds Host, Content-Length and Connection) and waits at
+ * most `timeoutMs` for the whole answer. Never throws: failures come back as `error`.
+ */
+export const send: Transport = (url, headers, body, timeoutMs) => {
   const elapsed = stopwatch();
   return new Promise((resolve) => {
     let settled = false;
@@ -104,4 +107,4 @@ export function send(
     );
     req.end(body);
   });
-}
+};

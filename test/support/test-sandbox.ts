@@ -73,8 +73,14 @@ export class TestSandbox {
     return this.sandbox.url;
   }
 
-  get context(): Sandbox['context'] {
-    return this.sandbox.context;
+  /** Moves the virtual clock forward `ms` through the public handle, running what falls due. */
+  async advanceClock(ms: number): Promise<void> {
+    await this.sandbox.clock.advance(`${ms}ms`);
+  }
+
+  /** Virtual time now, as the API writes it. */
+  nowIso(): string {
+    return new Date(this.sandbox.clock.now()).toISOString();
   }
 
   close(): Promise<void> {

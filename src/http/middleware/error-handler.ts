@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, Request } from 'express';
 import type { Logger } from 'pino';
-import { errors, ServiceError } from '../../service/errors.js';
+import { errorBody, internalErrorBody } from '../../errors/error-body.js';
+import { fail, ServiceError } from '../../errors/service-error.js';
 import { BODY_LIMIT } from './json-body.js';
 import type { RouteResolver } from './not-found.js';
 
@@ -22,78 +23,39 @@ function toServiceError(
   // The router could not percent-decode a path parameter: no resource can have that id.
   if (err instanceof URIError) return routes.explain(req, true);
   const e = (err ?? {}) as HttpishError;
-  if (e.code?.startsWith('Z_')) {
-    return errors.invalid(
-      `The body could not be decompressed (${e.message ?? e.code}); send it uncompressed or with the right Content-Encoding`,
-      'Content-Encoding',
-      'malformed_body',
-    );
-  }
+  if (e.code?.startsWith('Z_')) return fail('malformed_body', { detail: e.message ?? e.code });
   switch (e.type) {
     case 'entity.parse.failed':
-      return errors.invalid(
-        `The body is not valid JSON (${e.message ?? 'parse error'}); send a JSON object`,
-        'body',
-        'malformed_json',
-      );
+      return fail('malformed_json', { detail: e.message ?? 'parse error' });
     case 'entity.too.large':
-      return errors.bodyTooLarge(BODY_LIMIT.replace('mb', ' MiB'));
+      return fail('body_too_large', { limit: BODY_LIMIT.replace('mb', ' MiB') });
     case 'encoding.unsupported':
-      return errors.invalid(
-        `${e.message ?? 'Unsupported content encoding'}; send the body uncompressed, or as gzip, deflate or br`,
-        'Content-Encoding',
-        'unsupported_content_encoding',
-      );
+      return fail('unsupported_content_encoding', {
+        detail: e.message ?? 'Unsupported content encoding',
+      });
     case 'charset.unsupported':
-      return errors.invalid(
-        `${e.message ?? 'Unsupported charset'}; send UTF-8 JSON`,
-        'Content-Type',
-        'unsupported_content_type',
-      );
+      return fail('unsupported_content_type', { got: e.message ?? 'an unsupported charset' });
     default: {
       const status = e.status ?? e.statusCode;
       if (status !== undefined && status >= 400 && status < 500) {
-        return errors.invalid(
-          `The request could not be read: ${e.message ?? 'bad request'}`,
-          null,
-          'bad_request',
-        );
+        return fail('bad_request', { detail: e.message ?? 'bad request' });
       }
       return undefined;
     }
   }
 }
 
-/** The one place a failure becomes the JSON error body. */
+/** The one place a failure in a request becomes its JSON answer. */
 export function errorHandler(logger: Logger, routes: RouteResolver): ErrorRequestHandler {
   return (err, req, res, next) => {
     if (res.headersSent) return next(err);
     const e = toServiceError(err, req, routes);
     if (!e) {
       logger.error({ err, method: req.method, url: req.originalUrl }, 'unexpected error');
-      res.status(500).json({
-        error: {
-          code: 'internal_error',
-          message:
-            'The sandbox failed unexpectedly; this is a bug in delivery-sandbox, please report it with the request id',
-          param: null,
-          reason: null,
-          details: [],
-          request_id: res.locals.requestId,
-        },
-      });
+      res.status(500).json(internalErrorBody(res.locals.requestId));
       return;
     }
     for (const [name, value] of Object.entries(e.headers)) res.setHeader(name, value);
-    res.status(e.status).json({
-      error: {
-        code: e.code,
-        message: e.message,
-        param: e.param,
-        reason: e.reason,
-        details: e.details,
-        request_id: res.locals.requestId,
-      },
-    });
+    res.status(e.status).json(errorBody(e, res.locals.requestId));
   };
 }

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import type { SandboxContext } from '../../service/context.js';
-import { errors } from '../../service/errors.js';
+import { fail } from '../../errors/service-error.js';
 
 /** How long a key's response is replayed, in virtual time. */
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3_600_000;
@@ -23,30 +22,23 @@ function canonical(value: unknown): string {
  * of virtual time and replayed for the same request with `Idempotent-Replayed: true`, with no second
  * side effect; the same key on a different request is refused (`idempotency_key_reused`).
  */
-export function idempotency(ctx: SandboxContext): RequestHandler {
+export function idempotency(): RequestHandler {
   return (req, res, next) => {
+    const { world } = res.locals;
     const key = req.get('idempotency-key');
     if (key === undefined) return next();
     if (key.length === 0 || key.length > 255) {
-      throw errors.invalid(
-        `Idempotency-Key must be 1 to 255 characters; got ${key.length}`,
-        'Idempotency-Key',
-        'invalid_idempotency_key',
-      );
+      throw fail('invalid_idempotency_key', { length: key.length });
     }
     const scopeKey = `${res.locals.account.account_id}:${key}`;
     const fingerprint = createHash('sha256')
       .update(`${req.method} ${req.path}\n${canonical(req.body)}`)
       .digest('hex');
-    const now = ctx.clock.now();
-    const seen = ctx.store.idempotency.get(scopeKey);
+    const now = world.clock.now();
+    const seen = world.store.idempotency.get(scopeKey);
     if (seen && now - seen.created_at_ms < IDEMPOTENCY_WINDOW_MS) {
       if (seen.fingerprint !== fingerprint) {
-        throw errors.invalid(
-          `The Idempotency-Key "${key.slice(0, 40)}" was already used for a different request; use a new key for a new request`,
-          'Idempotency-Key',
-          'idempotency_key_reused',
-        );
+        throw fail('idempotency_key_reused', { key });
       }
       res.setHeader('Idempotent-Replayed', 'true');
       res.status(seen.status).json(seen.body);
@@ -56,7 +48,7 @@ export function idempotency(ctx: SandboxContext): RequestHandler {
     // A deep copy: the order in a response keeps changing afterwards, the replay must not.
     res.locals.recordIdempotent = (status, body) => {
       recorded = true;
-      ctx.store.idempotency.upsert({
+      world.store.idempotency.upsert({
         scope_key: scopeKey,
         fingerprint,
         status,

@@ -1,5 +1,5 @@
 import express, { type RequestHandler } from 'express';
-import { errors } from '../../service/errors.js';
+import { fail } from '../../errors/service-error.js';
 
 /** The largest request body accepted; larger ones answer 413. */
 export const BODY_LIMIT = '1mb';
@@ -17,11 +17,9 @@ function hasBody(headers: Record<string, string | string[] | undefined>): boolea
 export const jsonBody: RequestHandler[] = [
   (req, _res, next) => {
     if (hasBody(req.headers) && !req.is('application/json')) {
-      throw errors.invalid(
-        `The body must be JSON with Content-Type: application/json; got ${req.get('content-type') ? `"${req.get('content-type')}"` : 'no Content-Type'}`,
-        'Content-Type',
-        'unsupported_content_type',
-      );
+      throw fail('unsupported_content_type', {
+        got: req.get('content-type') ? `"${req.get('content-type')}"` : 'no Content-Type',
+      });
     }
     next();
   },

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { errors, ServiceError } from '../../service/errors.js';
+import { fail, type ServiceError } from '../../errors/service-error.js';
 import type { OpenApiDocument } from '../openapi-document.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
@@ -34,26 +34,17 @@ export class RouteResolver {
   explain(req: Request, undecodable = false): ServiceError {
     const route = this.routes.find((r) => r.pattern.test(req.path));
     if (route && !route.methods.includes(req.method)) {
-      return new ServiceError(
-        'not_found',
-        `${req.method} is not supported on ${route.template}; use ${route.methods.join(' or ')}`,
-        {
-          reason: 'method_not_allowed',
-          headers: { Allow: route.methods.join(', ') },
-        },
+      return fail(
+        'method_not_allowed',
+        { method: req.method, route: route.template, allowed: route.methods },
+        { headers: { Allow: route.methods.join(', ') } },
       );
     }
     if (route && undecodable && route.template.includes('{order_id}')) {
       const raw = req.path.split('/')[3] ?? '';
-      return errors.orderNotFound(raw.slice(0, 100));
+      return fail('order_not_found', { id: raw });
     }
-    return new ServiceError(
-      'not_found',
-      `No route ${req.method} ${req.path.slice(0, 200)}; the routes are listed in /openapi.json`,
-      {
-        reason: 'route_not_found',
-      },
-    );
+    return fail('route_not_found', { method: req.method, path: req.path });
   }
 
   /** The last handler: whatever reaches it is unknown. */

@@ -1,25 +1,24 @@
 import { performance } from 'node:perf_hooks';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import type { SandboxContext } from '../../service/context.js';
+import type { AppHost } from '../app-host.js';
 import type { RouteResolver } from './not-found.js';
 
 /**
  * What every request goes through first, in one middleware (each Express layer costs a little on
  * every request):
- * 1. a `req_…` id, in `X-Request-Id` and in error bodies;
- * 2. a log line once it is answered (method, path, status, duration, request id);
- * 3. `OPTIONS` answered like any unsupported method, in JSON (Express would answer in plain text);
- * 4. in realtime mode, the lifecycle steps that fell due since the timer last fired run before the
+ * 1. the host's current world, read once: the whole request works on it, even across a reset;
+ * 2. a `req_…` id, in `X-Request-Id` and in error bodies;
+ * 3. a log line once it is answered (method, path, status, duration, request id);
+ * 4. `OPTIONS` answered like any unsupported method, in JSON (Express would answer in plain text);
+ * 5. in realtime mode, the lifecycle steps that fell due since the timer last fired run before the
  *    request reads the state (a no-op in manual mode).
  */
-export function prelude(
-  ctx: SandboxContext,
-  logger: Logger,
-  routes: RouteResolver,
-): RequestHandler {
+export function prelude(host: AppHost, logger: Logger, routes: RouteResolver): RequestHandler {
   return (req, res, next) => {
-    const id = ctx.ids.next('req');
+    const world = host.current;
+    res.locals.world = world;
+    const id = world.ids.next('req');
     res.locals.requestId = id;
     res.setHeader('X-Request-Id', id);
     if (logger.isLevelEnabled('info')) {
@@ -33,7 +32,7 @@ export function prelude(
       });
     }
     if (req.method === 'OPTIONS') return next(routes.explain(req));
-    ctx.scheduler.runDue();
+    world.scheduler.runDue();
     next();
   };
 }

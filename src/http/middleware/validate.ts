@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { errors } from '../../service/errors.js';
+import { invalidRequest } from '../../errors/service-error.js';
 import type { RequestValidators } from '../request-validators.js';
 
 /** Validates the JSON body against the operation's schema; every failure is listed in `details`. */
@@ -15,7 +15,7 @@ export function validateBody(
       if (opts.optional) {
         req.body = {};
       } else {
-        throw errors.validation([
+        throw invalidRequest([
           {
             param: 'body',
             message:
@@ -25,7 +25,7 @@ export function validateBody(
       }
     }
     const details = validate(req.body);
-    if (details.length > 0) throw errors.validation(details);
+    if (details.length > 0) throw invalidRequest(details);
     next();
   };
 }
@@ -39,9 +39,9 @@ export function validateQuery(validators: RequestValidators, operationId: string
     const empty = Object.entries(query)
       .filter(([, v]) => v === '')
       .map(([k]) => ({ param: k, message: `${k} must not be empty` }));
-    if (empty.length > 0) throw errors.validation(empty);
+    if (empty.length > 0) throw invalidRequest(empty);
     const details = validate(query);
-    if (details.length > 0) throw errors.validation(details);
+    if (details.length > 0) throw invalidRequest(details);
     res.locals.query = query;
     next();
   };

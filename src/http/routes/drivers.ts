@@ -1,27 +1,21 @@
-import type { RequestHandler, Router } from 'express';
-import { createRouter } from '../router.js';
-import { sendJson } from '../send-json.js';
-import type { SandboxContext } from '../../service/context.js';
-import { availableDrivers } from '../../service/drivers.js';
+import type { Router } from 'express';
+import { availableDrivers } from '../../commands/available-drivers.js';
+import { auth } from '../middleware/authenticate.js';
 import { validateQuery } from '../middleware/validate.js';
 import type { RequestValidators } from '../request-validators.js';
+import { createRouter } from '../router.js';
+import { sendJson } from '../send-json.js';
 
 /** `GET /v1/drivers/available`. */
-export function driversRoutes(
-  ctx: SandboxContext,
-  validators: RequestValidators,
-  auth: (opts: { requireWrite: boolean }) => RequestHandler,
-): Router {
+export function driversRoutes(validators: RequestValidators): Router {
   const router = createRouter();
   router.get(
     '/v1/drivers/available',
-    auth({ requireWrite: false }),
+    auth.read,
     validateQuery(validators, 'listAvailableDrivers'),
     (_req, res) => {
-      sendJson(
-        res,
-        availableDrivers(ctx, res.locals.query as { lat: number; lng: number; radius: number }),
-      );
+      const query = res.locals.query as { lat: number; lng: number; radius: number };
+      sendJson(res, availableDrivers(res.locals.world, query));
     },
   );
   return router;

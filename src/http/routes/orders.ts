@@ -1,53 +1,48 @@
-import type { RequestHandler, Router } from 'express';
-import { createRouter } from '../router.js';
-import { sendJson } from '../send-json.js';
-import {
-  cancelOrderAsCustomer,
-  createOrder,
-  findOwnedOrder,
-  type CreateOrderInput,
-} from '../../service/orders.js';
-import { orderLocation } from '../../service/location.js';
-import type { SandboxContext } from '../../service/context.js';
+import type { Router } from 'express';
+import { cancelOrder } from '../../commands/cancel-order.js';
+import { createOrder, type CreateOrderInput } from '../../commands/create-order.js';
+import { findOrder } from '../../commands/find-order.js';
+import { orderLocation } from '../../commands/order-location.js';
+import { auth } from '../middleware/authenticate.js';
 import { idempotency } from '../middleware/idempotency.js';
 import { jsonBody } from '../middleware/json-body.js';
 import { validateBody } from '../middleware/validate.js';
-import type { RequestValidators } from '../request-validators.js';
 import { replyCommitted } from '../reply-committed.js';
+import type { RequestValidators } from '../request-validators.js';
+import { createRouter } from '../router.js';
+import { sendJson } from '../send-json.js';
 
 /** `/v1/orders`: create, retrieve, cancel, and the driver's live location. */
-export function ordersRoutes(
-  ctx: SandboxContext,
-  validators: RequestValidators,
-  auth: (opts: { requireWrite: boolean }) => RequestHandler,
-): Router {
+export function ordersRoutes(validators: RequestValidators): Router {
   const router = createRouter();
-  const read = auth({ requireWrite: false });
-  const write = auth({ requireWrite: true });
 
   router.post(
     '/v1/orders',
-    write,
+    auth.write,
     ...jsonBody,
     validateBody(validators, 'createOrder'),
-    idempotency(ctx),
+    idempotency(),
     async (req, res) => {
-      const order = createOrder(ctx, res.locals.account, req.body as CreateOrderInput);
-      await replyCommitted(ctx, res, 201, order);
+      const { world, account } = res.locals;
+      const order = createOrder(world, account, req.body as CreateOrderInput);
+      await replyCommitted(res, 201, order);
     },
   );
 
-  router.get('/v1/orders/:order_id', read, (req, res) => {
-    sendJson(res, findOwnedOrder(ctx, res.locals.account, req.params.order_id as string).order);
+  router.get('/v1/orders/:order_id', auth.read, (req, res) => {
+    const { world, account } = res.locals;
+    sendJson(res, findOrder(world, req.params.order_id as string, account).order);
   });
 
-  router.delete('/v1/orders/:order_id', write, async (req, res) => {
-    const order = cancelOrderAsCustomer(ctx, res.locals.account, req.params.order_id as string);
-    await replyCommitted(ctx, res, 200, order);
+  router.delete('/v1/orders/:order_id', auth.write, async (req, res) => {
+    const { world, account } = res.locals;
+    const orderId = req.params.order_id as string;
+    await replyCommitted(res, 200, cancelOrder(world, { orderId, by: 'customer', account }));
   });
 
-  router.get('/v1/orders/:order_id/location', read, (req, res) => {
-    sendJson(res, orderLocation(ctx, res.locals.account, req.params.order_id as string));
+  router.get('/v1/orders/:order_id/location', auth.read, (req, res) => {
+    const { world, account } = res.locals;
+    sendJson(res, orderLocation(world, account, req.params.order_id as string));
   });
 
   return router;

@@ -1,34 +1,26 @@
-import type { RequestHandler, Router } from 'express';
-import { createRouter } from '../router.js';
-import type { SandboxContext } from '../../service/context.js';
-import { payOrder, type PaymentInput } from '../../service/payments.js';
+import type { Router } from 'express';
+import { payOrder, type PaymentInput } from '../../commands/pay-order.js';
+import { auth } from '../middleware/authenticate.js';
 import { idempotency } from '../middleware/idempotency.js';
 import { jsonBody } from '../middleware/json-body.js';
 import { validateBody } from '../middleware/validate.js';
-import type { RequestValidators } from '../request-validators.js';
 import { replyCommitted } from '../reply-committed.js';
+import type { RequestValidators } from '../request-validators.js';
+import { createRouter } from '../router.js';
 
 /** `POST /v1/orders/{id}/payment`. */
-export function paymentsRoutes(
-  ctx: SandboxContext,
-  validators: RequestValidators,
-  auth: (opts: { requireWrite: boolean }) => RequestHandler,
-): Router {
+export function paymentsRoutes(validators: RequestValidators): Router {
   const router = createRouter();
   router.post(
     '/v1/orders/:order_id/payment',
-    auth({ requireWrite: true }),
+    auth.write,
     ...jsonBody,
     validateBody(validators, 'payOrder'),
-    idempotency(ctx),
+    idempotency(),
     async (req, res) => {
-      const payment = payOrder(
-        ctx,
-        res.locals.account,
-        req.params.order_id as string,
-        req.body as PaymentInput,
-      );
-      await replyCommitted(ctx, res, 201, payment);
+      const { world, account } = res.locals;
+      const orderId = req.params.order_id as string;
+      await replyCommitted(res, 201, payOrder(world, account, orderId, req.body as PaymentInput));
     },
   );
   return router;

@@ -1,20 +1,15 @@
 import type { Router } from 'express';
-import { ScenarioError } from '../../../scenarios/load-scenario.js';
-import type { SandboxContext } from '../../../service/context.js';
-import { errors } from '../../../service/errors.js';
+import { describeWorld } from '../../../commands/describe-world.js';
+import { fail } from '../../../errors/service-error.js';
+import { ScenarioError } from '../../../scenarios/scenario-error.js';
+import type { AppHost } from '../../app-host.js';
 import { jsonBody } from '../../middleware/json-body.js';
 import { validateBody } from '../../middleware/validate.js';
 import type { RequestValidators } from '../../request-validators.js';
 import { createRouter } from '../../router.js';
-import type { AppDeps } from '../../app-deps.js';
-import { worldSummary } from './world-summary.js';
 
 /** `POST /__sandbox/reset`: back to a fresh scenario state. */
-export function sandboxResetRoutes(
-  ctx: SandboxContext,
-  validators: RequestValidators,
-  reset: AppDeps['reset'],
-): Router {
+export function sandboxResetRoutes(validators: RequestValidators, host: AppHost): Router {
   const router = createRouter();
   router.post(
     '/__sandbox/reset',
@@ -22,13 +17,12 @@ export function sandboxResetRoutes(
     validateBody(validators, 'sandboxReset', { optional: true }),
     async (req, res) => {
       try {
-        await reset(req.body as { scenario?: string; seed?: string | number });
+        const world = await host.reset(req.body as { scenario?: string; seed?: string | number });
+        res.json(describeWorld(world));
       } catch (err) {
-        if (err instanceof ScenarioError)
-          throw errors.invalid(err.message, 'scenario', 'invalid_scenario');
+        if (err instanceof ScenarioError) throw fail('invalid_scenario', { detail: err.message });
         throw err;
       }
-      res.json(worldSummary(ctx));
     },
   );
   return router;

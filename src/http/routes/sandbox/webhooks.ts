@@ -1,8 +1,15 @@
 import type { Router } from 'express';
-import type { SandboxContext } from '../../../service/context.js';
-import { listAttempts } from '../../../webhooks/delivery-log.js';
-import { maskSecret } from '../../../webhooks/endpoints.js';
-import type { WebhookControl } from '../../app-deps.js';
+import { listDeliveries } from '../../../commands/list-deliveries.js';
+import { redeliverEvent } from '../../../commands/redeliver-event.js';
+import { testEndpoint } from '../../../commands/test-endpoint.js';
+import {
+  listEndpoints,
+  registerEndpoint,
+  removeEndpoint,
+  type EndpointInput,
+} from '../../../commands/webhook-endpoints.js';
+import { getWebhookFaults, setWebhookFaults } from '../../../commands/webhook-faults.js';
+import type { WebhookFaults } from '../../../domain/scenario.js';
 import { jsonBody } from '../../middleware/json-body.js';
 import { validateBody, validateQuery } from '../../middleware/validate.js';
 import { replyCommitted } from '../../reply-committed.js';
@@ -10,15 +17,11 @@ import type { RequestValidators } from '../../request-validators.js';
 import { createRouter } from '../../router.js';
 
 /** Webhook endpoints, test deliveries, the delivery log, redelivery and webhook faults. */
-export function sandboxWebhookRoutes(
-  ctx: SandboxContext,
-  validators: RequestValidators,
-  webhooks: WebhookControl,
-): Router {
+export function sandboxWebhookRoutes(validators: RequestValidators): Router {
   const router = createRouter();
 
   router.get('/__sandbox/webhook-endpoints', (_req, res) => {
-    res.json({ endpoints: ctx.store.webhookEndpoints.all().map(maskSecret) });
+    res.json({ endpoints: listEndpoints(res.locals.world) });
   });
 
   router.post(
@@ -26,37 +29,33 @@ export function sandboxWebhookRoutes(
     ...jsonBody,
     validateBody(validators, 'sandboxCreateWebhookEndpoint'),
     async (req, res) => {
-      await replyCommitted(
-        ctx,
-        res,
-        201,
-        webhooks.register(req.body as { url: string; secret?: string; events?: string[] }),
-      );
+      const endpoint = registerEndpoint(res.locals.world, req.body as EndpointInput);
+      await replyCommitted(res, 201, endpoint);
     },
   );
 
   router.delete('/__sandbox/webhook-endpoints/:endpoint_id', async (req, res) => {
-    await replyCommitted(ctx, res, 200, maskSecret(webhooks.remove(req.params.endpoint_id)));
+    await replyCommitted(res, 200, removeEndpoint(res.locals.world, req.params.endpoint_id));
   });
 
   router.post('/__sandbox/webhook-endpoints/:endpoint_id/test', async (req, res) => {
-    res.json(await webhooks.test(req.params.endpoint_id));
+    res.json(await testEndpoint(res.locals.world, req.params.endpoint_id));
   });
 
   router.get(
     '/__sandbox/webhook-deliveries',
     validateQuery(validators, 'sandboxListWebhookDeliveries'),
     (_req, res) => {
-      res.json({ deliveries: listAttempts(ctx.store, res.locals.query) });
+      res.json({ deliveries: listDeliveries(res.locals.world, res.locals.query) });
     },
   );
 
   router.post('/__sandbox/events/:event_id/redeliver', async (req, res) => {
-    res.json({ deliveries: await webhooks.redeliver(req.params.event_id) });
+    res.json({ deliveries: await redeliverEvent(res.locals.world, req.params.event_id) });
   });
 
   router.get('/__sandbox/faults', (_req, res) => {
-    res.json({ webhooks: webhooks.faults });
+    res.json(getWebhookFaults(res.locals.world));
   });
 
   router.put(
@@ -64,8 +63,8 @@ export function sandboxWebhookRoutes(
     ...jsonBody,
     validateBody(validators, 'sandboxSetFaults'),
     (req, res) => {
-      webhooks.faults = (req.body as { webhooks: WebhookControl['faults'] }).webhooks;
-      res.json({ webhooks: webhooks.faults });
+      const { webhooks } = req.body as { webhooks: WebhookFaults };
+      res.json(setWebhookFaults(res.locals.world, webhooks));
     },
   );
 

@@ -1,17 +1,18 @@
 import type { Order } from '../domain/order.js';
-import type { SandboxContext } from '../service/context.js';
-import type { EventRecord } from '../store/state.js';
+import { findEndpoint } from './webhook-endpoints.js';
+import type { DeliveryAttempt, EventRecord } from '../store/state.js';
+import type { World } from '../world/world.js';
 
 /**
  * The synthetic event a test delivery sends: `order.created` about a sample pending order in the
  * scenario's city (`ord_test…`, never stored), shaped exactly like a real one.
  */
-export function buildTestEvent(ctx: SandboxContext): EventRecord {
-  const now = ctx.clock.iso();
-  const { center } = ctx.scenario.city;
-  const fee = ctx.scenario.fees.base + ctx.scenario.fees.per_km * 2;
+function buildTestEvent(world: World): EventRecord {
+  const now = world.clock.iso();
+  const { center } = world.scenario.city;
+  const fee = world.scenario.fees.base + world.scenario.fees.per_km * 2;
   const order: Order = {
-    order_id: `ord_test${ctx.ids.next('evt').slice(4, 16)}`,
+    order_id: `ord_test${world.ids.next('evt').slice(4, 16)}`,
     status: 'pending',
     pickup: {
       address: '1 Test Kitchen',
@@ -30,7 +31,7 @@ export function buildTestEvent(ctx: SandboxContext): EventRecord {
     items: [{ name: 'Test item', quantity: 1, unit_price: 1000 }],
     driver: null,
     distance_km: 2,
-    pricing: { delivery_fee: fee, tip: 0, total: fee, currency: ctx.scenario.fees.currency },
+    pricing: { delivery_fee: fee, tip: 0, total: fee, currency: world.scenario.fees.currency },
     payment: { status: 'unpaid', payment_id: null },
     eta: { pickup_at: null, dropoff_at: null },
     cancellation: null,
@@ -41,10 +42,15 @@ export function buildTestEvent(ctx: SandboxContext): EventRecord {
     updated_at: now,
   };
   return {
-    event_id: ctx.ids.next('evt'),
+    event_id: world.ids.next('evt'),
     event: 'order.created',
     created_at: now,
     api_version: 'v1',
     data: { order },
   };
+}
+
+/** Sends one test delivery (the synthetic event above) to an endpoint, without retries. */
+export async function testEndpoint(world: World, endpointId: string): Promise<DeliveryAttempt> {
+  return world.webhooks.test(findEndpoint(world, endpointId), buildTestEvent(world));
 }

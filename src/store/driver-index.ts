@@ -47,11 +47,6 @@ export class DriverIndex {
     if (id !== undefined) this.stale[id] = 1;
   }
 
-  /** Forgets everything: the next search rebuilds from the current drivers (after a reset or import). */
-  invalidate(): void {
-    this.index = undefined;
-  }
-
   /**
    * Available drivers within `radiusKm` of `center`, nearest first (ties by id), at most `limit`,
    * and how many there are in all unless `count` is false (dispatch needs only the nearest).

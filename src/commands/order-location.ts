@@ -2,9 +2,9 @@ import { round, roundLatLng } from '../domain/geo.js';
 import { tripPosition, type TripPhase } from '../domain/trip.js';
 import type { LatLng } from '../domain/geo.js';
 import type { AccountRecord } from '../store/state.js';
-import type { SandboxContext } from './context.js';
-import { ServiceError } from './errors.js';
-import { findOwnedOrder } from './orders.js';
+import { fail } from '../errors/service-error.js';
+import type { World } from '../world/world.js';
+import { findOrder } from './find-order.js';
 
 /** The live location of an order's driver, as `GET /v1/orders/{id}/location` returns it. */
 export interface DriverLocation {
@@ -20,33 +20,13 @@ export interface DriverLocation {
 }
 
 /** Where the driver on `id` is now, computed from the route and the clock at read time. */
-export function orderLocation(
-  ctx: SandboxContext,
-  account: AccountRecord,
-  id: string,
-): DriverLocation {
-  const { order, trip } = findOwnedOrder(ctx, account, id);
+export function orderLocation(world: World, account: AccountRecord, id: string): DriverLocation {
+  const { order, trip } = findOrder(world, id, account);
   if (order.status === 'delivered' || order.status === 'cancelled') {
-    throw new ServiceError(
-      'not_found',
-      `The order ${id} is ${order.status}; there is no live location any more`,
-      {
-        param: 'order_id',
-        reason: 'order_finished',
-      },
-    );
+    throw fail('order_finished', { id, status: order.status });
   }
-  if (order.status === 'pending' || !trip) {
-    throw new ServiceError(
-      'not_found',
-      `The order ${id} has no driver yet; its location is available once a driver is assigned`,
-      {
-        param: 'order_id',
-        reason: 'no_driver_assigned',
-      },
-    );
-  }
-  const now = ctx.clock.now();
+  if (order.status === 'pending' || !trip) throw fail('no_driver_assigned', { id });
+  const now = world.clock.now();
   const at = tripPosition(trip, order.status, now);
   const heading = round(at.heading_deg, 1);
   return {

@@ -1,24 +1,24 @@
 import type { EventName, SandboxEvent } from '../events/event-bus.js';
 import type { Order, Payment } from '../domain/order.js';
-import type { SandboxContext } from './context.js';
+import type { World } from '../world/world.js';
 
 /**
  * Records an event (with a snapshot of the order as `GET` shows it at this moment) and hands it to
- * the bus's subscribers.
+ * the world's subscribers: the simulation, webhook delivery, scenario scripts.
  */
 export function publishEvent(
-  ctx: SandboxContext,
+  world: World,
   event: EventName,
   data: { order: Order; payment?: Payment },
 ): SandboxEvent {
   const record: SandboxEvent = {
-    event_id: ctx.ids.next('evt'),
+    event_id: world.ids.next('evt'),
     event,
-    created_at: ctx.clock.iso(),
+    created_at: world.clock.iso(),
     api_version: 'v1',
     data: structuredClone(data),
   };
-  ctx.store.events.insert(record);
-  ctx.bus.emit(record, (err) => ctx.logger.error({ err, event }, 'an event listener failed'));
+  world.store.events.insert(record);
+  world.bus.emit(record, (err) => world.logger.error({ err, event }, 'an event listener failed'));
   return record;
 }

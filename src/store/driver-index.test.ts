@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pointInCircle, type LatLng } from '../domain/geo.js';
 import { SeededRandom } from '../domain/seeded-random.js';
-import type { DriverRecord } from '../store/state.js';
+import type { DriverRecord } from './state.js';
 import { DriverIndex, linearDriverSearch } from './driver-index.js';
 
 function drivers(n: number, center: LatLng, radiusKm: number, seed = 'idx'): DriverRecord[] {

@@ -1,0 +1,84 @@
+import { geocode } from '../domain/geocode.js';
+import { haversineKm, round } from '../domain/geo.js';
+import type { Item, Order, Place } from '../domain/order.js';
+import { deliveryFee } from '../domain/pricing.js';
+import { planRoute } from '../domain/route.js';
+import { fail } from '../errors/service-error.js';
+import type { AccountRecord } from '../store/state.js';
+import type { World } from '../world/world.js';
+import { publishEvent } from './publish-event.js';
+
+export interface PlaceInput {
+  address: string;
+  location?: { lat: number; lng: number };
+  name?: string;
+  phone?: string;
+  instructions?: string;
+}
+
+/** The body of `POST /v1/orders`, already validated against the OpenAPI schema. */
+export interface CreateOrderInput {
+  pickup: PlaceInput;
+  dropoff: PlaceInput;
+  items?: Item[];
+  tip?: number;
+  external_reference?: string;
+  metadata?: Record<string, string>;
+}
+
+function toPlace(world: World, input: PlaceInput): Place {
+  return {
+    address: input.address,
+    location: input.location
+      ? { lat: input.location.lat, lng: input.location.lng }
+      : geocode(input.address, world.scenario.city),
+    name: input.name ?? null,
+    phone: input.phone ?? null,
+    instructions: input.instructions ?? null,
+  };
+}
+
+/** Creates a pending order for `account` and emits `order.created`. */
+export function createOrder(world: World, account: AccountRecord, input: CreateOrderInput): Order {
+  if (account.billing === 'delinquent') {
+    throw fail('account_delinquent', { account_id: account.account_id });
+  }
+  const { scenario } = world;
+  const pickup = toPlace(world, input.pickup);
+  const dropoff = toPlace(world, input.dropoff);
+  const straightKm = haversineKm(pickup.location, dropoff.location);
+  const limit = scenario.city.service_radius_km;
+  if (straightKm > limit) throw fail('out_of_service_area', { km: round(straightKm, 1), limit });
+  const distanceKm = round(
+    planRoute(pickup.location, dropoff.location, scenario.routes).lengthKm,
+    2,
+  );
+  const fee = deliveryFee(distanceKm, scenario.fees);
+  const tip = input.tip ?? 0;
+  const now = world.clock.iso();
+  const order: Order = {
+    order_id: world.ids.next('ord'),
+    status: 'pending',
+    pickup,
+    dropoff,
+    items: (input.items ?? []).map((i) => ({
+      name: i.name,
+      quantity: i.quantity,
+      unit_price: i.unit_price,
+    })),
+    driver: null,
+    distance_km: distanceKm,
+    pricing: { delivery_fee: fee, tip, total: fee + tip, currency: scenario.fees.currency },
+    payment: { status: 'unpaid', payment_id: null },
+    eta: { pickup_at: null, dropoff_at: null },
+    cancellation: null,
+    timeline: [{ status: 'pending', at: now }],
+    external_reference: input.external_reference ?? null,
+    metadata: { ...input.metadata },
+    created_at: now,
+    updated_at: now,
+  };
+  world.store.orders.insert({ account_id: account.account_id, order, trip: null });
+  publishEvent(world, 'order.created', { order });
+  return order;
+}

@@ -1,0 +1,42 @@
+import { roundLatLng, type LatLng } from '../domain/geo.js';
+import type { Vehicle } from '../domain/order.js';
+import { tripPosition } from '../domain/trip.js';
+import type { DriverStatus } from '../store/state.js';
+import type { World } from '../world/world.js';
+
+/** A driver as the control plane shows it, where it is now. */
+export interface DriverView {
+  driver_id: string;
+  name: string;
+  phone: string;
+  rating: number;
+  vehicle: Vehicle;
+  status: 'available' | 'on_order' | 'offline';
+  location: LatLng;
+  order_id: string | null;
+}
+
+/** Every driver (or those with `status`); one on an order is where its trip puts it at this moment. */
+export function listDrivers(world: World, filter: { status?: DriverStatus } = {}): DriverView[] {
+  const now = world.clock.now();
+  const drivers = world.store.drivers.all();
+  const wanted =
+    filter.status === undefined ? drivers : drivers.filter((d) => d.status === filter.status);
+  return wanted.map((d) => {
+    const record = d.order_id === null ? undefined : world.store.orders.get(d.order_id);
+    const location =
+      record?.trip && d.status === 'on_order'
+        ? roundLatLng(tripPosition(record.trip, record.order.status, now).location)
+        : d.location;
+    return {
+      driver_id: d.driver_id,
+      name: d.name,
+      phone: d.phone,
+      rating: d.rating,
+      vehicle: d.vehicle,
+      status: d.status,
+      location,
+      order_id: d.order_id,
+    };
+  });
+}

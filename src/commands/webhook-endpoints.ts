@@ -1,0 +1,47 @@
+import { fail } from '../errors/service-error.js';
+import type { WebhookEndpointRecord } from '../store/state.js';
+import type { World } from '../world/world.js';
+
+export interface EndpointInput {
+  url: string;
+  secret?: string | undefined;
+  events?: string[] | undefined;
+}
+
+/** Registers a webhook endpoint; its secret is generated (from the seed) when not given. */
+export function registerEndpoint(world: World, input: EndpointInput): WebhookEndpointRecord {
+  const events = input.events ?? ['*'];
+  const endpoint: WebhookEndpointRecord = {
+    endpoint_id: world.ids.next('whk'),
+    url: input.url,
+    secret: input.secret ?? world.ids.secret('whsec'),
+    events: events.includes('*') ? ['*'] : [...new Set(events)],
+    created_at: world.clock.iso(),
+  };
+  world.store.webhookEndpoints.insert(endpoint);
+  return endpoint;
+}
+
+/** The endpoint with `id`, or 404 `endpoint_not_found`. */
+export function findEndpoint(world: World, id: string): WebhookEndpointRecord {
+  const endpoint = world.store.webhookEndpoints.get(id);
+  if (!endpoint) throw fail('endpoint_not_found', { id });
+  return endpoint;
+}
+
+/** Removes an endpoint; deliveries already logged stay in the log, pending retries to it stop. */
+export function removeEndpoint(world: World, id: string): WebhookEndpointRecord {
+  const endpoint = findEndpoint(world, id);
+  world.store.webhookEndpoints.removeWhere((e) => e.endpoint_id === id);
+  return maskSecret(endpoint);
+}
+
+/** Every endpoint, secrets masked. */
+export function listEndpoints(world: World): WebhookEndpointRecord[] {
+  return world.store.webhookEndpoints.all().map(maskSecret);
+}
+
+/** The endpoint as lists show it: the secret is shown once, at creation, then masked. */
+export function maskSecret(endpoint: WebhookEndpointRecord): WebhookEndpointRecord {
+  return { ...endpoint, secret: `whsec_…${endpoint.secret.slice(-4)}` };
+}

@@ -1,0 +1,104 @@
+import pino, { type Logger } from 'pino';
+import type { ClockMode } from './domain/scenario.js';
+import { loadScenario, parseScenario } from './scenarios/load-scenario.js';
+import type { Scenario, ScenarioFile } from './scenarios/scenario.js';
+
+/** A webhook endpoint to register at start (`--webhook-url`, `webhooks`). */
+export interface EndpointOption {
+  url: string;
+  secret?: string | undefined;
+  events?: string[] | undefined;
+}
+
+/**
+ * How to start a sandbox, from `startSandbox(options)` or the command line (which maps its flags
+ * and `DELIVERY_SANDBOX_*` variables onto these). Every field is optional; its default is noted.
+ */
+export interface SandboxOptions {
+  /** A bundled scenario name (`ci`), a path to a .yaml/.json file, or a scenario object. Default `default`. */
+  scenario?: string | ScenarioFile | undefined;
+  /** Overrides the scenario's seed. Default: the scenario's own. */
+  seed?: string | number | undefined;
+  /** Port to listen on; 0 picks a free one. Default 0 from `startSandbox`, 4242 from the CLI (`CLI_PORT`). */
+  port?: number | undefined;
+  /** Interface to listen on. Default `127.0.0.1`. */
+  host?: string | undefined;
+  /** Overrides the scenario's clock mode (`realtime` or `manual`). */
+  clock?: ClockMode | undefined;
+  /** Overrides the scenario's clock speed (virtual seconds per real second). */
+  speed?: number | undefined;
+  /** Require `Authorization: Bearer <adminToken>` on `/__sandbox`. Default: none. */
+  adminToken?: string | undefined;
+  /** Where logs go. Default: silent (the CLI logs to stderr at `info`). */
+  logger?: Logger | undefined;
+  /**
+   * Keep the whole state in this JSON file (`--data`): every write is on disk before it is
+   * acknowledged, and a restart resumes orders, deliveries and the clock. Default: memory only.
+   */
+  data?: string | undefined;
+  /** Webhook endpoints to register at start, besides the scenario's (`--webhook-url`). Default none. */
+  webhooks?: EndpointOption[] | undefined;
+}
+
+/** The defaults of `SandboxOptions`, in one place (the CLI shows them in its help). */
+export const DEFAULTS = {
+  scenario: 'default',
+  port: 0,
+  host: '127.0.0.1',
+} as const;
+
+/** The CLI's default port: a fixed one, so that scripts and the README can name it. */
+export const CLI_PORT = 4242;
+
+/** The options with every default applied. */
+export interface SandboxConfig {
+  scenario: string | ScenarioFile;
+  seed: string | number | undefined;
+  port: number;
+  host: string;
+  clock: ClockMode | undefined;
+  speed: number | undefined;
+  adminToken: string | undefined;
+  logger: Logger;
+  dataFile: string | undefined;
+  webhooks: EndpointOption[];
+}
+
+/** Resolves the options once: every default applied, in one visible step. */
+export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
+  return {
+    scenario: options.scenario ?? DEFAULTS.scenario,
+    seed: options.seed,
+    port: options.port ?? DEFAULTS.port,
+    host: options.host ?? DEFAULTS.host,
+    clock: options.clock,
+    speed: options.speed,
+    adminToken: options.adminToken,
+    logger: options.logger ?? pino({ level: 'silent' }),
+    dataFile: options.data,
+    webhooks: options.webhooks ?? [],
+  };
+}
+
+/**
+ * The scenario to run: the configured one (or a reset's choice), with the configured seed, clock
+ * mode and speed applied over the file's own.
+ */
+export function chooseScenario(
+  config: Pick<SandboxConfig, 'scenario' | 'seed' | 'clock' | 'speed'>,
+  choice: { scenario?: string | ScenarioFile | undefined; seed?: string | number | undefined } = {},
+): Scenario {
+  const source = choice.scenario ?? config.scenario;
+  const scenario =
+    typeof source === 'string' ? loadScenario(source) : parseScenario(source, 'scenario option');
+  const seed = choice.seed ?? config.seed;
+  return {
+    ...scenario,
+    seed: seed === undefined ? scenario.seed : String(seed),
+    clock: {
+      ...scenario.clock,
+      mode: config.clock ?? scenario.clock.mode,
+      speed: config.speed ?? scenario.clock.speed,
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import { createHash } from 'node:crypto';
+
+/** What a test API key looks like: `sk_test_…` (read-write) or `rk_test_…` (read-only). */
+export const API_KEY_SHAPE = /^(sk|rk)_test_[A-Za-z0-9_]{4,100}$/;
+
+/** The SHA-256 digest of a secret (an API key, an admin token), for constant-time lookups. */
+export function digestSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+/**
+ * The token of an `Authorization: Bearer <token>` header, or the scheme that was used instead
+ * (`{ scheme }`), or `undefined` when there is no header at all.
+ */
+export function parseBearer(
+  header: string | undefined,
+): { token: string } | { scheme: string } | undefined {
+  if (header === undefined || header.trim() === '') return undefined;
+  const token = /^Bearer +(\S+)\s*$/i.exec(header)?.[1];
+  return token ? { token } : { scheme: header.split(' ')[0] ?? '' };
+}

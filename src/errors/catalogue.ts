@@ -1,0 +1,402 @@
+/**
+ * The one catalogue of errors the sandbox answers: every `reason`, with its code, HTTP status,
+ * parameter and message. Code anywhere below HTTP throws by reason (`fail('order_not_found', { id })`);
+ * `errorBody` turns the error into JSON. The README's error table and the OpenAPI documents'
+ * `reason` enums are generated from (and tested against) this file: add a reason here, nowhere else.
+ */
+
+/** The error codes of the service, with their HTTP statuses. */
+export const ERROR_STATUS = {
+  invalid_request: 400,
+  unauthorized: 401,
+  payment_required: 402,
+  forbidden: 403,
+  not_found: 404,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** Where a reason can be answered: the real service's `/v1` API, or only the control plane. */
+export type Surface = 'v1' | 'control';
+
+interface ReasonSpec<P> {
+  code: ErrorCode;
+  /** Only where it differs from the code's usual status. */
+  status?: number;
+  /** The request parameter at fault (a function when it depends on the situation). */
+  param: string | null | ((p: P) => string | null);
+  message: (p: P) => string;
+  /** The situation, in a few words, for the README's table. */
+  when: string;
+  surface: Surface;
+  /** Another code the same reason is answered with in one situation (documented here). */
+  alternative?: { code: ErrorCode; when: string };
+  headers?: Record<string, string>;
+}
+
+const spec = <P = Record<string, never>>(s: ReasonSpec<P>): ReasonSpec<P> => s;
+
+const WWW_AUTHENTICATE = { 'WWW-Authenticate': 'Bearer realm="delivery-sandbox"' };
+const cut = (s: string, n: number): string => s.slice(0, n);
+
+export const CATALOGUE = {
+  // Reading the request.
+  malformed_json: spec<{ detail: string }>({
+    code: 'invalid_request',
+    param: 'body',
+    surface: 'v1',
+    when: 'the body is not valid JSON',
+    message: (p) => `The body is not valid JSON (${p.detail}); send a JSON object`,
+  }),
+  unsupported_content_type: spec<{ got: string }>({
+    code: 'invalid_request',
+    param: 'Content-Type',
+    surface: 'v1',
+    when: 'a body that is not `application/json` (or not UTF-8)',
+    message: (p) => `The body must be UTF-8 JSON with Content-Type: application/json; got ${p.got}`,
+  }),
+  unsupported_content_encoding: spec<{ detail: string }>({
+    code: 'invalid_request',
+    param: 'Content-Encoding',
+    surface: 'v1',
+    when: 'an unknown `Content-Encoding`',
+    message: (p) => `${p.detail}; send the body uncompressed, or as gzip, deflate or br`,
+  }),
+  malformed_body: spec<{ detail: string }>({
+    code: 'invalid_request',
+    param: 'Content-Encoding',
+    surface: 'v1',
+    when: 'a body that does not decompress',
+    message: (p) =>
+      `The body could not be decompressed (${p.detail}); send it uncompressed or with the right Content-Encoding`,
+  }),
+  bad_request: spec<{ detail: string }>({
+    code: 'invalid_request',
+    param: null,
+    surface: 'v1',
+    when: 'a request Node or Express could not read for another reason',
+    message: (p) => `The request could not be read: ${p.detail}`,
+  }),
+  body_too_large: spec<{ limit: string }>({
+    code: 'invalid_request',
+    status: 413,
+    param: 'body',
+    surface: 'v1',
+    when: 'the body is over 1 MiB',
+    message: (p) => `The request body is larger than ${p.limit}; send a smaller body`,
+  }),
+  headers_too_large: spec({
+    code: 'invalid_request',
+    status: 431,
+    param: null,
+    surface: 'v1',
+    when: "the headers are over Node's 16 KiB (answered before routing)",
+    message: () => 'The request headers are larger than 16 KiB; send smaller headers',
+  }),
+  malformed_http: spec<{ detail: string }>({
+    code: 'invalid_request',
+    param: null,
+    surface: 'v1',
+    when: 'bytes that are not HTTP/1.1 (answered before routing)',
+    message: (p) => `The request is not valid HTTP/1.1 (${p.detail}); check the client`,
+  }),
+  invalid_idempotency_key: spec<{ length: number }>({
+    code: 'invalid_request',
+    param: 'Idempotency-Key',
+    surface: 'v1',
+    when: 'an `Idempotency-Key` that is empty or over 255 characters',
+    message: (p) => `Idempotency-Key must be 1 to 255 characters; got ${p.length}`,
+  }),
+  idempotency_key_reused: spec<{ key: string }>({
+    code: 'invalid_request',
+    param: 'Idempotency-Key',
+    surface: 'v1',
+    when: 'the same `Idempotency-Key` on a different request',
+    message: (p) =>
+      `The Idempotency-Key "${cut(p.key, 40)}" was already used for a different request; use a new key for a new request`,
+  }),
+
+  // Routing.
+  route_not_found: spec<{ method: string; path: string }>({
+    code: 'not_found',
+    param: null,
+    surface: 'v1',
+    when: 'no such route (paths are case-sensitive)',
+    message: (p) =>
+      `No route ${p.method} ${cut(p.path, 200)}; the routes are listed in /openapi.json`,
+  }),
+  method_not_allowed: spec<{ method: string; route: string; allowed: string[] }>({
+    code: 'not_found',
+    param: null,
+    surface: 'v1',
+    when: 'the path exists with other methods; the `Allow` header lists them',
+    message: (p) => `${p.method} is not supported on ${p.route}; use ${p.allowed.join(' or ')}`,
+  }),
+
+  // Authentication.
+  missing_api_key: spec({
+    code: 'unauthorized',
+    param: 'Authorization',
+    surface: 'v1',
+    headers: WWW_AUTHENTICATE,
+    when: 'no `Authorization` header',
+    message: () =>
+      'No API key: send the header Authorization: Bearer <API key> (the sandbox prints its test key at start)',
+  }),
+  malformed_authorization: spec<{ scheme: string }>({
+    code: 'unauthorized',
+    param: 'Authorization',
+    surface: 'v1',
+    headers: WWW_AUTHENTICATE,
+    when: 'an `Authorization` header that is not `Bearer <key>`',
+    message: (p) =>
+      `The Authorization header must be "Bearer <API key>"; got the scheme "${cut(p.scheme, 20)}"`,
+  }),
+  malformed_api_key: spec<{ live: boolean }>({
+    code: 'unauthorized',
+    param: 'Authorization',
+    surface: 'v1',
+    headers: WWW_AUTHENTICATE,
+    when: 'a key not shaped like a test key (live keys included)',
+    message: (p) =>
+      p.live
+        ? 'Live keys do not work in the sandbox; use a test key (sk_test_… or rk_test_…)'
+        : 'The API key is malformed; test keys look like sk_test_… (read-write) or rk_test_… (read-only)',
+  }),
+  invalid_api_key: spec<{ key: string }>({
+    code: 'unauthorized',
+    param: 'Authorization',
+    surface: 'v1',
+    headers: WWW_AUTHENTICATE,
+    when: 'a well-shaped key no account has',
+    message: (p) =>
+      `No such API key: ${cut(p.key, 12)}…; use a key from the scenario (the start banner prints one)`,
+  }),
+  read_only_key: spec({
+    code: 'forbidden',
+    param: 'Authorization',
+    surface: 'v1',
+    when: 'a read-only `rk_test_…` key used for a write',
+    message: () =>
+      'This is a read-only key (rk_test_…); use a secret key (sk_test_…) for requests that change data',
+  }),
+  other_account: spec<{ kind: string; id: string }>({
+    code: 'forbidden',
+    param: (p) => `${p.kind}_id`,
+    surface: 'v1',
+    when: "another account's order",
+    message: (p) => `The ${p.kind} ${p.id} belongs to another account; use that account's API key`,
+  }),
+  missing_admin_token: spec({
+    code: 'unauthorized',
+    param: 'Authorization',
+    surface: 'control',
+    headers: WWW_AUTHENTICATE,
+    when: 'the control plane without the `--admin-token`',
+    message: () =>
+      'The control plane needs the admin token: send Authorization: Bearer <token> (the value of --admin-token)',
+  }),
+  invalid_admin_token: spec({
+    code: 'unauthorized',
+    param: 'Authorization',
+    surface: 'control',
+    headers: WWW_AUTHENTICATE,
+    when: 'the control plane with a wrong admin token',
+    message: () =>
+      'The control plane needs the admin token: send Authorization: Bearer <token> (the value of --admin-token)',
+  }),
+
+  // Orders.
+  order_not_found: spec<{ id: string }>({
+    code: 'not_found',
+    param: 'order_id',
+    surface: 'v1',
+    when: 'no such order (or an id that is not valid percent-encoding)',
+    message: (p) => `No order with id "${cut(p.id, 100)}"; order ids look like ord_…`,
+  }),
+  account_delinquent: spec<{ account_id: string }>({
+    code: 'payment_required',
+    param: null,
+    surface: 'v1',
+    when: 'the account has an unpaid balance (`billing: delinquent`)',
+    message: (p) =>
+      `The account ${p.account_id} has an unpaid balance and cannot create orders; settle its billing (in the sandbox: set billing: ok in the scenario)`,
+  }),
+  out_of_service_area: spec<{ km: number; limit: number }>({
+    code: 'invalid_request',
+    param: 'dropoff',
+    surface: 'v1',
+    when: 'the dropoff is further from the pickup than the service delivers',
+    message: (p) =>
+      `The dropoff is ${p.km} km from the pickup; the service delivers up to ${p.limit} km`,
+  }),
+  order_not_cancellable: spec<{ id: string; status: string }>({
+    code: 'invalid_request',
+    param: 'order_id',
+    surface: 'v1',
+    when: 'a cancellation after pickup',
+    alternative: { code: 'forbidden', when: 'with `rules.cancel_after_pickup: forbidden`' },
+    message: (p) =>
+      `The order ${p.id} is ${p.status}; an order can be cancelled only before the driver picks it up`,
+  }),
+  no_driver_assigned: spec<{ id: string }>({
+    code: 'not_found',
+    param: 'order_id',
+    surface: 'v1',
+    when: 'the location of an order no driver is on yet',
+    message: (p) =>
+      `The order ${p.id} has no driver yet; its location is available once a driver is assigned`,
+  }),
+  order_finished: spec<{ id: string; status: string }>({
+    code: 'not_found',
+    param: 'order_id',
+    surface: 'v1',
+    when: 'the location of a delivered or cancelled order',
+    alternative: {
+      code: 'invalid_request',
+      when: 'advancing a delivered or cancelled order on the control plane',
+    },
+    message: (p) =>
+      `The order ${p.id} is ${p.status}; it has no live location and no further step any more`,
+  }),
+
+  // Payments.
+  already_paid: spec<{ id: string; payment_id: string }>({
+    code: 'invalid_request',
+    param: 'order_id',
+    surface: 'v1',
+    when: 'paying an order that is paid',
+    message: (p) => `The order ${p.id} is already paid (${p.payment_id})`,
+  }),
+  nothing_to_pay: spec<{ id: string; cancelled: boolean }>({
+    code: 'invalid_request',
+    param: 'order_id',
+    surface: 'v1',
+    when: 'paying an order that owes nothing (cancelled free of charge)',
+    message: (p) =>
+      p.cancelled
+        ? `The order ${p.id} was cancelled free of charge; there is nothing to pay`
+        : `The order ${p.id} costs nothing; there is nothing to pay`,
+  }),
+  amount_mismatch: spec<{ due: number; currency: string; got: number }>({
+    code: 'invalid_request',
+    param: 'amount',
+    surface: 'v1',
+    when: '`amount` is not the amount due',
+    message: (p) =>
+      `amount must be the amount due, ${p.due} (${p.currency} minor units); got ${p.got}`,
+  }),
+  currency_mismatch: spec<{ due: string; got: string }>({
+    code: 'invalid_request',
+    param: 'currency',
+    surface: 'v1',
+    when: "`currency` is not the order's",
+    message: (p) => `currency must be ${p.due} for this order; got ${p.got}`,
+  }),
+  invalid_payment_method: spec<{ got: string }>({
+    code: 'invalid_request',
+    param: 'payment_method',
+    surface: 'v1',
+    when: 'a payment method not shaped `pm_…`',
+    message: (p) =>
+      `payment_method must be a payment method id such as pm_card_visa; got "${cut(p.got, 60)}"`,
+  }),
+  unknown_payment_method: spec<{ got: string; known: string[] }>({
+    code: 'invalid_request',
+    param: 'payment_method',
+    surface: 'v1',
+    when: 'a `pm_…` that is not one of the test payment methods',
+    message: (p) =>
+      `No such payment method "${cut(p.got, 60)}"; the sandbox's test methods are ${p.known.join(', ')}`,
+  }),
+  card_declined: spec<{ method: string }>({
+    code: 'payment_required',
+    param: 'payment_method',
+    surface: 'v1',
+    when: '`pm_card_declined`',
+    message: (p) =>
+      `The card was declined (${p.method}); use pm_card_visa or pm_card_mastercard to pay`,
+  }),
+  insufficient_funds: spec<{ method: string }>({
+    code: 'payment_required',
+    param: 'payment_method',
+    surface: 'v1',
+    when: '`pm_card_insufficient_funds`',
+    message: (p) =>
+      `The card has insufficient funds (${p.method}); use pm_card_visa or pm_card_mastercard to pay`,
+  }),
+  expired_card: spec<{ method: string }>({
+    code: 'payment_required',
+    param: 'payment_method',
+    surface: 'v1',
+    when: '`pm_card_expired`',
+    message: (p) =>
+      `The card has expired (${p.method}); use pm_card_visa or pm_card_mastercard to pay`,
+  }),
+
+  // The control plane.
+  invalid_transition: spec<{ id: string; from: string; to: string; path: string }>({
+    code: 'invalid_request',
+    param: 'to',
+    surface: 'control',
+    when: 'advancing an order backwards, or to `cancelled`',
+    message: (p) =>
+      p.to === 'cancelled'
+        ? 'Use POST /__sandbox/orders/{id}/cancel (or DELETE /v1/orders/{id}) to cancel an order'
+        : `The order ${p.id} is ${p.from} and cannot go to ${p.to}; orders only move forward (${p.path})`,
+  }),
+  no_driver_available: spec({
+    code: 'invalid_request',
+    param: 'order_id',
+    surface: 'control',
+    when: 'advancing an order to `driver_assigned` with every driver busy or offline',
+    message: () =>
+      'No driver is available to assign: every driver is offline or on an order; finish or cancel an order, or add drivers to the scenario',
+  }),
+  driver_not_found: spec<{ id: string }>({
+    code: 'not_found',
+    param: 'driver_id',
+    surface: 'control',
+    when: 'no such driver (a scenario step naming an unknown driver)',
+    message: (p) => `No driver with id "${cut(p.id, 100)}"; list them with GET /__sandbox/drivers`,
+  }),
+  invalid_scenario: spec<{ detail: string }>({
+    code: 'invalid_request',
+    param: 'scenario',
+    surface: 'control',
+    when: 'a reset to a scenario that does not exist or does not validate',
+    message: (p) => p.detail,
+  }),
+  endpoint_not_found: spec<{ id: string }>({
+    code: 'not_found',
+    param: 'endpoint_id',
+    surface: 'control',
+    when: 'no such webhook endpoint',
+    message: (p) =>
+      `No webhook endpoint with id "${cut(p.id, 100)}"; list them with GET /__sandbox/webhook-endpoints`,
+  }),
+  event_not_found: spec<{ id: string }>({
+    code: 'not_found',
+    param: 'event_id',
+    surface: 'control',
+    when: 'no such event',
+    message: (p) => `No event with id "${cut(p.id, 100)}"; list them with GET /__sandbox/events`,
+  }),
+  no_webhook_endpoint: spec<{ event: string }>({
+    code: 'invalid_request',
+    param: 'event_id',
+    surface: 'control',
+    when: 'redelivering an event no endpoint subscribes to',
+    message: (p) =>
+      `No webhook endpoint subscribes to ${p.event}; register one with POST /__sandbox/webhook-endpoints`,
+  }),
+} as const;
+
+export type Reason = keyof typeof CATALOGUE;
+
+/** The parameters a reason's message takes. */
+export type ReasonParams<R extends Reason> =
+  (typeof CATALOGUE)[R] extends ReasonSpec<infer P> ? P : never;
+
+/** Every reason, in catalogue order. */
+export const REASONS = Object.keys(CATALOGUE) as Reason[];

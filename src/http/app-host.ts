@@ -1,0 +1,25 @@
+import type { SandboxState } from '../store/state.js';
+import type { World } from '../world/world.js';
+
+/**
+ * What the HTTP app is served by: the host's current world (each request reads it once, at its
+ * start, and works on that world to the end), and the operations that replace the world.
+ */
+export interface AppHost {
+  readonly current: World;
+  /** Starts again from a fresh scenario state (`POST /__sandbox/reset`); throws a ScenarioError for a bad scenario. */
+  reset(opts: {
+    scenario?: string | undefined;
+    seed?: string | number | undefined;
+  }): Promise<World>;
+  /** Replaces the whole state (`PUT /__sandbox/state`). */
+  importState(state: SandboxState): Promise<World>;
+  /** The whole state (`GET /__sandbox/state`). */
+  exportState(): SandboxState;
+  /** The bundled scenarios, with which one is running. */
+  scenarios(): { name: string; description: string; current: boolean }[];
+  /** The package version, shown by `/__sandbox/health`. */
+  readonly version: string;
+  /** When set, `/__sandbox` requires `Authorization: Bearer <adminToken>`. */
+  readonly adminToken: string | undefined;
+}

@@ -1,0 +1,162 @@
+import { chooseScenario, type SandboxConfig } from './config.js';
+import { registerEndpoint } from './commands/webhook-endpoints.js';
+import { testPaymentMethods } from './fixtures.js';
+import type { AppHost } from './http/app-host.js';
+import { bundledScenarioNames, loadScenario } from './scenarios/load-scenario.js';
+import { runScenario } from './scenarios/run-scenario.js';
+import type { Scenario, ScenarioFile } from './scenarios/scenario.js';
+import { seedState } from './scenarios/seed-state.js';
+import { SimulationEngine } from './simulation/engine.js';
+import type { SandboxState, WebhookEndpointRecord } from './store/state.js';
+import { Store } from './store/store.js';
+import { VERSION } from './version.js';
+import { WebhookDispatcher } from './webhooks/dispatcher.js';
+import { createWorld } from './world/create-world.js';
+import type { World } from './world/world.js';
+
+/**
+ * The host of a sandbox's worlds: it holds the current one and replaces it whole. A reset or an
+ * import disposes the current world and creates the next generation; nothing is changed in place,
+ * so whatever still holds the old world (a request in flight, a late delivery) cannot touch the new.
+ */
+export class SandboxHost implements AppHost {
+  private world!: World;
+  /** The scenario a reset without a choice returns to: the last one chosen. */
+  private source: string | ScenarioFile;
+  readonly version = VERSION;
+
+  private constructor(private readonly config: SandboxConfig) {
+    this.source = config.scenario;
+  }
+
+  /** Opens the first world: the data file's state when there is one, else the scenario's start. */
+  static async open(config: SandboxConfig): Promise<SandboxHost> {
+    const host = new SandboxHost(config);
+    const scenario = chooseScenario(config);
+    const saved = config.dataFile ? Store.readFile(config.dataFile) : undefined;
+    if (saved) host.world = host.resume({ ...scenario, seed: saved.seed }, saved, 1);
+    else host.world = host.begin(scenario, [], 1);
+    await host.world.store.commit();
+    return host;
+  }
+
+  get current(): World {
+    return this.world;
+  }
+
+  get adminToken(): string | undefined {
+    return this.config.adminToken;
+  }
+
+  /** Back to a fresh scenario state; webhook endpoints (configuration, not data) stay. */
+  async reset(
+    choice: { scenario?: string | undefined; seed?: string | number | undefined } = {},
+  ): Promise<World> {
+    const source = choice.scenario ?? this.source;
+    const next = chooseScenario(this.config, { scenario: source, seed: choice.seed });
+    this.source = source;
+    const endpoints = this.world.store.webhookEndpoints.all().map((e) => ({ ...e }));
+    await this.retire();
+    this.world = this.begin(next, endpoints, this.world.generation + 1);
+    await this.world.store.commit();
+    return this.world;
+  }
+
+  /**
+   * Replaces the whole state with an exported one (validated against the control-plane schema by
+   * the caller): orders resume where they were, pending retries are rescheduled. The running
+   * scenario's settings (timing, fees, rules) stay; its script does not run again.
+   */
+  async importState(state: SandboxState): Promise<World> {
+    const scenario = { ...this.world.scenario, seed: state.seed };
+    await this.retire();
+    this.world = this.resume(scenario, structuredClone(state), this.world.generation + 1);
+    await this.world.store.commit();
+    return this.world;
+  }
+
+  /** The whole state, as `GET /__sandbox/state` exports it. */
+  exportState(): SandboxState {
+    const { store } = this.world;
+    store.beforeCommit?.(); // records the clock
+    return structuredClone(store.state);
+  }
+
+  /** The bundled scenarios, with which one is running. */
+  scenarios(): { name: string; description: string; current: boolean }[] {
+    return bundledScenarioNames().map((name) => ({
+      name,
+      description: loadScenario(name).description,
+      current: name === this.world.scenario.name,
+    }));
+  }
+
+  /** Stops for good: the clock's wake-ups and deliveries (waiting a little for those in flight). */
+  async close(): Promise<void> {
+    this.world.scheduler.stop();
+    await this.world.webhooks.settle(1000);
+    this.world.dispose();
+  }
+
+  /** Lets the current world's deliveries in flight finish, then disposes it. */
+  private async retire(): Promise<void> {
+    await this.world.webhooks.settle();
+    this.world.dispose();
+  }
+
+  /**
+   * A fresh world from the scenario: its seeded state, the endpoints kept from before, the
+   * scenario's orders and script, then the configured endpoints. Pre-existing orders come before the
+   * configured endpoints: their history is not sent as webhooks.
+   */
+  private begin(scenario: Scenario, endpoints: WebhookEndpointRecord[], generation: number): World {
+    const state = seedState(scenario);
+    state.webhook_endpoints.push(...endpoints);
+    const world = this.create(scenario, state, generation);
+    runScenario(world);
+    this.registerConfigured(world);
+    return world;
+  }
+
+  /** A world resumed from a state: the schedule and the pending deliveries come back from it. */
+  private resume(scenario: Scenario, state: SandboxState, generation: number): World {
+    const world = this.create(scenario, state, generation, { resume: true });
+    this.registerConfigured(world);
+    return world;
+  }
+
+  private create(
+    scenario: Scenario,
+    state: SandboxState,
+    generation: number,
+    opts: { resume?: boolean } = {},
+  ): World {
+    let dispatcher: WebhookDispatcher | undefined;
+    const world = createWorld({
+      scenario,
+      state,
+      generation,
+      logger: this.config.logger,
+      paymentMethods: testPaymentMethods(),
+      dataFile: this.config.dataFile,
+      webhooks: (core) => (dispatcher = new WebhookDispatcher(core)),
+    });
+    // The simulation listens first: the lifecycle reacts to an event before deliveries go out.
+    const engine = new SimulationEngine(world);
+    engine.attach();
+    world.webhooks.listen();
+    if (opts.resume) {
+      engine.rebuild();
+      dispatcher?.rebuild();
+    }
+    return world;
+  }
+
+  private registerConfigured(world: World): void {
+    const known = new Set(world.store.webhookEndpoints.all().map((e) => e.url));
+    for (const endpoint of [...world.scenario.webhooks.endpoints, ...this.config.webhooks]) {
+      if (!known.has(endpoint.url)) registerEndpoint(world, endpoint);
+      known.add(endpoint.url);
+    }
+  }
+}

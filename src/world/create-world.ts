@@ -1,0 +1,83 @@
+import type { Logger } from 'pino';
+import { Scheduler } from '../clock/scheduler.js';
+import { VirtualClock, type WallClock } from '../clock/virtual-clock.js';
+import { IdGenerator } from '../domain/ids.js';
+import type { TestPaymentMethod } from '../domain/payment-methods.js';
+import type { Scenario } from '../domain/scenario.js';
+import { SeededRandom } from '../domain/seeded-random.js';
+import { EventBus } from '../events/event-bus.js';
+import { DriverIndex } from '../store/driver-index.js';
+import type { SandboxState } from '../store/state.js';
+import { Store } from '../store/store.js';
+import { Keyring } from './keyring.js';
+import type { WebhookPort, World, WorldCore } from './world.js';
+
+export interface WorldConfig {
+  scenario: Scenario;
+  /** The state to start from: a fresh scenario's seeded state, or a saved or imported one. */
+  state: SandboxState;
+  generation: number;
+  logger: Logger;
+  paymentMethods: readonly TestPaymentMethod[];
+  /** Keep the state in this JSON file (`--data`). Default: memory only. */
+  dataFile?: string | undefined;
+  /** Where real time comes from (tests and benchmarks drive it). Default: the system clock. */
+  wall?: WallClock;
+  /** Builds the world's webhook delivery (the host passes `webhooks/`'s dispatcher). */
+  webhooks: (core: WorldCore) => WebhookPort;
+}
+
+/**
+ * Creates one generation of the sandbox from a state: its clock (resuming at the state's time, or
+ * at the scenario's start, or now), scheduler, store, ids, driver index, keys and event bus.
+ */
+export function createWorld(config: WorldConfig): World {
+  const { scenario, state, logger } = config;
+  // A saved state resumes at its own time; a fresh one starts at the scenario's (or now).
+  const start =
+    state.clock?.now ??
+    scenario.clock.start ??
+    new VirtualClock(0, { mode: 'manual', speed: 1 }, config.wall).wallNow();
+  const clock = new VirtualClock(
+    start,
+    { mode: scenario.clock.mode, speed: scenario.clock.speed },
+    config.wall,
+  );
+  const store = config.dataFile ? Store.inFile(config.dataFile, state) : Store.inMemory(state);
+  store.beforeCommit = () => {
+    state.clock = { now: clock.now(), mode: clock.mode, speed: clock.speed };
+  };
+  const scheduler = new Scheduler(
+    clock,
+    (err) => logger.error({ err }, 'a scheduled step failed'),
+    // What the clock changes by itself is stored too, once per batch of steps.
+    () =>
+      void store
+        .commit()
+        .catch((err: unknown) => logger.error({ err }, 'storing the state failed')),
+  );
+  const core: WorldCore = {
+    generation: config.generation,
+    scenario,
+    clock,
+    scheduler,
+    store,
+    ids: new IdGenerator(scenario.seed, state.counters),
+    random: new SeededRandom(`${scenario.seed}:simulation`),
+    bus: new EventBus(),
+    logger,
+    paymentMethods: config.paymentMethods,
+    drivers: new DriverIndex(() => store.drivers.all()),
+    keys: new Keyring(store.accounts.all()),
+  };
+  const webhooks = config.webhooks(core);
+  return Object.freeze({
+    ...core,
+    webhooks,
+    dispose(): void {
+      scheduler.stop();
+      webhooks.dispose();
+      store.close();
+    },
+  });
+}

@@ -1,0 +1,64 @@
+import type { Logger } from 'pino';
+import type { Scheduler } from '../clock/scheduler.js';
+import type { VirtualClock } from '../clock/virtual-clock.js';
+import type { IdGenerator } from '../domain/ids.js';
+import type { TestPaymentMethod } from '../domain/payment-methods.js';
+import type { Scenario, WebhookFaults } from '../domain/scenario.js';
+import type { SeededRandom } from '../domain/seeded-random.js';
+import type { EventBus } from '../events/event-bus.js';
+import type { DriverIndex } from '../store/driver-index.js';
+import type { DeliveryAttempt, EventRecord, WebhookEndpointRecord } from '../store/state.js';
+import type { Store } from '../store/store.js';
+import type { Keyring } from './keyring.js';
+
+/**
+ * What the commands ask of webhook delivery. Implemented by `webhooks/`'s dispatcher, which the
+ * host hands to `createWorld`; the commands never import `webhooks/` itself.
+ */
+export interface WebhookPort {
+  /** Starts delivering the world's events (the host calls it once the simulation listens). */
+  listen(): void;
+  /** Sends a stored event again, now, to every endpoint that subscribes to it. */
+  redeliver(event: EventRecord): Promise<DeliveryAttempt[]>;
+  /** Sends `event` (a synthetic test event) once to `endpoint`, without retries. */
+  test(endpoint: WebhookEndpointRecord, event: EventRecord): Promise<DeliveryAttempt>;
+  /** The fault injection in force (`PUT /__sandbox/faults`). */
+  faults: WebhookFaults;
+  /** Waits until no attempt is in flight, or `boundMs` of real time at most. */
+  settle(boundMs?: number): Promise<void>;
+  /** Stops for good: attempts still in flight finish into nothing. */
+  dispose(): void;
+}
+
+/**
+ * One generation of the sandbox: everything a command reads and changes. Created whole by
+ * `createWorld`, never changed in place: a reset disposes it and creates the next generation, and
+ * whoever works on a world (a request, a scheduled step, a delivery) reads the host's current one
+ * once and keeps it.
+ */
+export interface World {
+  /** 1 for the world a sandbox starts with, then one more at each reset or import. */
+  readonly generation: number;
+  readonly scenario: Scenario;
+  readonly clock: VirtualClock;
+  /** Runs lifecycle steps and retries on the clock. */
+  readonly scheduler: Scheduler;
+  readonly store: Store;
+  readonly ids: IdGenerator;
+  /** The seeded generator of the simulation (fault draws). */
+  readonly random: SeededRandom;
+  /** This world's events: the simulation, webhooks and scenario scripts subscribe. */
+  readonly bus: EventBus;
+  readonly logger: Logger;
+  readonly paymentMethods: readonly TestPaymentMethod[];
+  /** The spatial index over `store.drivers`. */
+  readonly drivers: DriverIndex;
+  /** The accounts' API keys, by digest. */
+  readonly keys: Keyring;
+  readonly webhooks: WebhookPort;
+  /** Stops the clock's wake-ups and deliveries and closes the store: nothing it does is seen again. */
+  dispose(): void;
+}
+
+/** A world before its webhook delivery is attached: what the delivery itself is built on. */
+export type WorldCore = Omit<World, 'webhooks' | 'dispose'>;
