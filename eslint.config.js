@@ -9,7 +9,9 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['eslint.config.js', 'scripts/*.mjs'] },
+        projectService: {
+          allowDefaultProject: ['eslint.config.js', '.dependency-cruiser.mjs', 'scripts/*.mjs'],
+        },
         tsconfigRootDir: import.meta.dirname,
       },
     },
