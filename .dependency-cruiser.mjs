@@ -5,7 +5,7 @@
  * Target layout (one folder per layer, src/<layer>/), highest first:
  *
  *   cli                 src/cli/ (and, until they move, src/cli.ts and src/client/)
- *   sandbox             src/sandbox.ts, src/config.ts (and src/sandbox/ if it becomes a folder)
+ *   sandbox             src/sandbox.ts, src/sandbox-host.ts, src/config.ts
  *   http live scenarios simulation webhooks report     the "features": siblings, never each other
  *   commands            the operations behind the endpoints and scenario steps
  *   world               the wired state of one sandbox run
@@ -32,7 +32,7 @@ const CORE = ['store', 'events', 'clock', 'errors'];
 
 const ENTRY = '^src/index\\.ts$';
 const CLI = '^src/(cli/|cli\\.ts$|client/)';
-const SANDBOX = '^src/(sandbox/|sandbox\\.ts$|config\\.ts$)';
+const SANDBOX = '^src/(sandbox/|sandbox(-host)?\\.ts$|config\\.ts$)';
 const FEATURE = `^src/(${FEATURES.join('|')})/`;
 const COMMANDS = '^src/commands/';
 const WORLD = '^src/world/';

@@ -6,7 +6,7 @@ import addFormatsModule from 'ajv-formats';
 import { parse as parseYaml } from 'yaml';
 import { packagePath } from '../paths.js';
 import { parseDuration } from '../domain/duration.js';
-import { ScenarioError } from './scenario-error.js';
+import { ScenarioError } from '../errors/scenario-error.js';
 import { resolveScenario, type Scenario, type ScenarioFile } from './scenario.js';
 
 export { ScenarioError };

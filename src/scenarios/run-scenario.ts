@@ -6,7 +6,7 @@ import { setDriverOnline } from '../commands/set-driver-online.js';
 import { parseDuration } from '../domain/duration.js';
 import type { AccountRecord } from '../store/state.js';
 import type { World } from '../world/world.js';
-import { ScenarioError } from './scenario-error.js';
+import { ScenarioError } from '../errors/scenario-error.js';
 import type { OrderBody, ScriptStep } from './scenario.js';
 
 /**

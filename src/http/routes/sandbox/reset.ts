@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { describeWorld } from '../../../commands/describe-world.js';
 import { fail } from '../../../errors/service-error.js';
-import { ScenarioError } from '../../../scenarios/scenario-error.js';
+import { ScenarioError } from '../../../errors/scenario-error.js';
 import type { AppHost } from '../../app-host.js';
 import { jsonBody } from '../../middleware/json-body.js';
 import { validateBody } from '../../middleware/validate.js';
