@@ -2,115 +2,26 @@ import type { ClockMode } from '../clock/virtual-clock.js';
 import { parseDuration } from '../domain/duration.js';
 import type { LatLng } from '../domain/geo.js';
 import type { VehicleType } from '../domain/order.js';
-import { DEFAULT_FEES, type Fees } from '../domain/pricing.js';
+import type { Fees } from '../domain/pricing.js';
 import type { SuppliedRoute } from '../domain/route.js';
+import type {
+  OrderBody,
+  ScenarioFile,
+  ScenarioFileWithDefaults,
+  WebhookFaults,
+} from './scenario-file.generated.js';
 
-/** A scenario file as written (see scenarios/schema.json); every part but `name` and `accounts` optional. */
-export interface ScenarioFile {
-  name: string;
-  description?: string;
-  seed?: string | number;
-  city?: { name?: string; center?: LatLng; radius_km?: number; service_radius_km?: number };
-  accounts: { id: string; name?: string; billing?: 'ok' | 'delinquent'; api_keys: string[] }[];
-  drivers?: {
-    count?: number;
-    vehicles?: Partial<Record<VehicleType, number>>;
-    list?: DriverSpec[];
-  };
-  timing?: {
-    assign_after?: string | number;
-    pickup_wait?: string | number;
-    no_driver_timeout?: string | number;
-  };
-  dispatch?: { radius_km?: number };
-  fees?: Partial<Fees>;
-  rules?: { cancel_after_pickup?: 'invalid_request' | 'forbidden' };
-  clock?: { mode?: ClockMode; speed?: number; start?: string };
-  routes?: SuppliedRoute[];
-  webhooks?: {
-    endpoints?: { url: string; secret?: string; events?: string[] }[];
-    retry_schedule?: (string | number)[];
-    accept?: '200' | '2xx';
-    timeout?: string | number;
-    max_concurrent_per_endpoint?: number;
-  };
-  faults?: { webhooks?: WebhookFaults };
-  orders?: OrderSpec[];
-  script?: ScriptStep[];
-}
+// The scenario file's types are generated from scenarios/schema.json (`npm run generate`).
+export type { OrderBody, ScenarioFile, ScenarioFileWithDefaults, WebhookFaults };
 
-/** A driver written out in the scenario. */
-export interface DriverSpec {
-  id?: string;
-  name?: string;
-  phone?: string;
-  rating?: number;
-  vehicle?: { type: VehicleType; description?: string; plate?: string | null };
-  location: LatLng;
-  status?: 'available' | 'offline';
-}
+/** A driver written out in the scenario (`drivers.list`). */
+export type DriverSpec = NonNullable<NonNullable<ScenarioFile['drivers']>['list']>[number];
 
-/** An order as `POST /v1/orders` takes it. */
-export interface OrderBody {
-  pickup: {
-    address: string;
-    location?: LatLng;
-    name?: string;
-    phone?: string;
-    instructions?: string;
-  };
-  dropoff: {
-    address: string;
-    location?: LatLng;
-    name?: string;
-    phone?: string;
-    instructions?: string;
-  };
-  items?: { name: string; quantity: number; unit_price: number }[];
-  tip?: number;
-  external_reference?: string;
-  metadata?: Record<string, string>;
-}
-
-/** An order that exists when the sandbox starts. */
-export interface OrderSpec {
-  ref?: string;
-  account?: string;
-  status?: 'pending' | 'driver_assigned' | 'picked_up' | 'delivered' | 'cancelled';
-  paid?: boolean;
-  cancelled_by?: 'customer' | 'restaurant' | 'system';
-  order: OrderBody;
-}
+/** An order that exists when the sandbox starts (`orders`). */
+export type OrderSpec = NonNullable<ScenarioFile['orders']>[number];
 
 /** A step the sandbox runs by itself: at a virtual time, or after an event (plus `delay`). */
-export interface ScriptStep {
-  at?: string;
-  after?: { event: string; order?: string };
-  delay?: string | number;
-  do: 'create_order' | 'advance_order' | 'cancel_order' | 'driver_offline' | 'driver_online';
-  ref?: string;
-  account?: string;
-  order?: string | OrderBody;
-  to?: 'driver_assigned' | 'picked_up' | 'delivered';
-  by?: 'customer' | 'restaurant' | 'system';
-  reason?: string;
-  driver?: string;
-}
-
-/** Webhook fault injection (all off by default). */
-export interface WebhookFaults {
-  /** Share of successful deliveries sent a second time. */
-  duplicate_rate?: number;
-  /** Virtual milliseconds added before a first attempt, fixed or a range. */
-  delay_ms?: number | { min: number; max: number };
-  /** Share of events held back until the order's next event has gone out. */
-  reorder_rate?: number;
-  /** Share of first attempts never sent (counted as failed, then retried). */
-  drop_first_attempt_rate?: number;
-}
-
-/** The default retry delays after a failed attempt: 8 attempts in all. */
-export const DEFAULT_RETRY_SCHEDULE = ['5s', '5m', '30m', '2h', '5h', '10h', '10h'];
+export type ScriptStep = NonNullable<ScenarioFile['script']>[number];
 
 export interface AccountConfig {
   id: string;
@@ -149,57 +60,63 @@ export interface Scenario {
   script: ScriptStep[];
 }
 
-const ms = (value: string | number | undefined, fallback: string): number =>
-  parseDuration(value ?? fallback) ?? (parseDuration(fallback) as number);
+/** A duration of a validated file (seconds, or "30s", "1h30m") in milliseconds. */
+function ms(value: string | number): number {
+  const parsed = parseDuration(value);
+  if (parsed === undefined) throw new Error(`not a duration: ${JSON.stringify(value)}`);
+  return parsed;
+}
 
-/** Fills every default of a (validated) scenario file. */
-export function resolveScenario(file: ScenarioFile): Scenario {
+/**
+ * The runtime form of a validated scenario file, whose constant defaults the schema has already
+ * filled in (scenarios/schema.json, applied by ajv): durations in ms, the start in epoch ms, and
+ * the few defaults that depend on other fields.
+ */
+export function resolveScenario(file: ScenarioFileWithDefaults): Scenario {
+  const { drivers, timing, clock, webhooks } = file;
   return {
     name: file.name,
-    description: file.description ?? '',
+    description: file.description,
+    // Defaults to the name, another field: not a constant the schema could give.
     seed: String(file.seed ?? file.name),
-    city: {
-      name: file.city?.name ?? 'San Francisco',
-      center: file.city?.center ?? { lat: 37.7749, lng: -122.4194 },
-      radius_km: file.city?.radius_km ?? 8,
-      service_radius_km: file.city?.service_radius_km ?? 30,
-    },
+    city: file.city,
     accounts: file.accounts.map((a) => ({
       id: a.id,
+      // Defaults to the account's id: not a constant the schema could give.
       name: a.name ?? a.id,
-      billing: a.billing ?? 'ok',
-      api_keys: [...a.api_keys],
+      billing: a.billing,
+      api_keys: a.api_keys,
     })),
     drivers: {
-      count: file.drivers?.count ?? (file.drivers?.list ? 0 : 50),
-      vehicles: { bicycle: 1, scooter: 2, car: 2, ...file.drivers?.vehicles },
-      list: file.drivers?.list ?? [],
+      // 50, or 0 when a list is given: a default that hangs on another field, beyond the schema.
+      count: drivers.count ?? (drivers.list ? 0 : 50),
+      vehicles: drivers.vehicles,
+      list: drivers.list ?? [],
     },
     timing: {
-      assign_after: ms(file.timing?.assign_after, '30s'),
-      pickup_wait: ms(file.timing?.pickup_wait, '2m'),
-      no_driver_timeout: ms(file.timing?.no_driver_timeout, '10m'),
+      assign_after: ms(timing.assign_after),
+      pickup_wait: ms(timing.pickup_wait),
+      no_driver_timeout: ms(timing.no_driver_timeout),
     },
-    dispatch: { radius_km: file.dispatch?.radius_km ?? 5 },
-    fees: { ...DEFAULT_FEES, ...file.fees },
-    rules: { cancel_after_pickup: file.rules?.cancel_after_pickup ?? 'invalid_request' },
+    dispatch: file.dispatch,
+    fees: file.fees,
+    rules: file.rules,
     clock: {
-      mode: file.clock?.mode ?? 'realtime',
-      speed: file.clock?.speed ?? 1,
-      start: file.clock?.start === undefined ? undefined : Date.parse(file.clock.start),
+      mode: clock.mode,
+      speed: clock.speed,
+      // Absent means the wall clock when the sandbox starts: not a value the schema could give.
+      start: clock.start === undefined ? undefined : Date.parse(clock.start),
     },
-    routes: file.routes ?? [],
+    routes: file.routes,
     webhooks: {
-      endpoints: (file.webhooks?.endpoints ?? []).map((e) => ({ ...e, events: e.events ?? ['*'] })),
-      retry_schedule: (file.webhooks?.retry_schedule ?? DEFAULT_RETRY_SCHEDULE).map((d) =>
-        ms(d, '5s'),
-      ),
-      accept: file.webhooks?.accept ?? '200',
-      timeout_ms: ms(file.webhooks?.timeout, '10s'),
-      max_concurrent_per_endpoint: file.webhooks?.max_concurrent_per_endpoint ?? 8,
+      endpoints: webhooks.endpoints,
+      retry_schedule: webhooks.retry_schedule.map(ms),
+      accept: webhooks.accept,
+      timeout_ms: ms(webhooks.timeout),
+      max_concurrent_per_endpoint: webhooks.max_concurrent_per_endpoint,
     },
-    faults: { webhooks: { ...file.faults?.webhooks } },
-    orders: file.orders ?? [],
-    script: file.script ?? [],
+    faults: file.faults,
+    orders: file.orders,
+    script: file.script,
   };
 }
