@@ -12,13 +12,6 @@ export interface Fees {
   cancellation_percent: number;
 }
 
-export const DEFAULT_FEES: Fees = {
-  currency: 'USD',
-  base: 299,
-  per_km: 120,
-  cancellation_percent: 50,
-};
-
 /** The delivery fee for a route of `distanceKm`. */
 export function deliveryFee(distanceKm: number, fees: Fees): number {
   return fees.base + Math.round(distanceKm * fees.per_km);

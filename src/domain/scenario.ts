@@ -2,79 +2,23 @@ import type { LatLng } from './geo.js';
 import type { VehicleType } from './order.js';
 import type { Fees } from './pricing.js';
 import type { SuppliedRoute } from './route.js';
+import type { OrderBody, ScenarioFile, WebhookFaults } from './scenario-file.generated.js';
+
+// The scenario file's types are generated from scenarios/schema.json (`npm run generate`).
+export type { OrderBody, ScenarioFile, WebhookFaults };
+export type { ScenarioFileWithDefaults } from './scenario-file.generated.js';
 
 /** How virtual time runs: `realtime` follows the wall clock (times `speed`); `manual` stands still until advanced. */
 export type ClockMode = 'realtime' | 'manual';
 
-/** A driver written out in the scenario. */
-export interface DriverSpec {
-  id?: string;
-  name?: string;
-  phone?: string;
-  rating?: number;
-  vehicle?: { type: VehicleType; description?: string; plate?: string | null };
-  location: LatLng;
-  status?: 'available' | 'offline';
-}
+/** A driver written out in the scenario (`drivers.list`). */
+export type DriverSpec = NonNullable<NonNullable<ScenarioFile['drivers']>['list']>[number];
 
-/** An order as `POST /v1/orders` takes it. */
-export interface OrderBody {
-  pickup: {
-    address: string;
-    location?: LatLng;
-    name?: string;
-    phone?: string;
-    instructions?: string;
-  };
-  dropoff: {
-    address: string;
-    location?: LatLng;
-    name?: string;
-    phone?: string;
-    instructions?: string;
-  };
-  items?: { name: string; quantity: number; unit_price: number }[];
-  tip?: number;
-  external_reference?: string;
-  metadata?: Record<string, string>;
-}
-
-/** An order that exists when the sandbox starts. */
-export interface OrderSpec {
-  ref?: string;
-  account?: string;
-  status?: 'pending' | 'driver_assigned' | 'picked_up' | 'delivered' | 'cancelled';
-  paid?: boolean;
-  cancelled_by?: 'customer' | 'restaurant' | 'system';
-  order: OrderBody;
-}
+/** An order that exists when the sandbox starts (`orders`). */
+export type OrderSpec = NonNullable<ScenarioFile['orders']>[number];
 
 /** A step the sandbox runs by itself: at a virtual time, or after an event (plus `delay`). */
-export interface ScriptStep {
-  at?: string;
-  after?: { event: string; order?: string };
-  delay?: string | number;
-  do: 'create_order' | 'advance_order' | 'cancel_order' | 'driver_offline' | 'driver_online';
-  ref?: string;
-  account?: string;
-  order?: string | OrderBody;
-  to?: 'driver_assigned' | 'picked_up' | 'delivered';
-  by?: 'customer' | 'restaurant' | 'system';
-  reason?: string;
-  driver?: string;
-}
-
-/** Webhook fault injection (all off by default). */
-export interface WebhookFaults {
-  /** Share of successful deliveries sent a second time. */
-  duplicate_rate?: number;
-  /** Virtual milliseconds added before a first attempt, fixed or a range. */
-  delay_ms?: number | { min: number; max: number };
-  /** Share of events held back until the order's next event has gone out. */
-  reorder_rate?: number;
-  /** Share of first attempts never sent (counted as failed, then retried). */
-  drop_first_attempt_rate?: number;
-}
+export type ScriptStep = NonNullable<ScenarioFile['script']>[number];
 
 export interface AccountConfig {
   id: string;

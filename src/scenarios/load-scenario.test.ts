@@ -8,6 +8,7 @@ import {
   parseScenario,
   ScenarioError,
 } from './load-scenario.js';
+import type * as LoadScenario from './load-scenario.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'scenario-'));
 const write = (name: string, text: string): string => {
@@ -35,6 +36,20 @@ describe('loading scenarios', () => {
     expect(s.fees.cancellation_percent).toBe(50);
     expect(s.rules.cancel_after_pickup).toBe('invalid_request');
     expect(s.clock).toEqual({ mode: 'realtime', speed: 1, start: undefined });
+  });
+
+  it('resolves each bundled scenario in a build (prebuilt JSON) exactly as from its source', async () => {
+    const dist = new URL('../../dist/scenarios/load-scenario.js', import.meta.url).href;
+    const built = (await import(dist)) as typeof LoadScenario; // built by the global setup
+    for (const name of bundledScenarioNames())
+      expect(built.loadScenario(name)).toStrictEqual(loadScenario(name));
+  });
+
+  it('fills defaults into a copy, leaving the object it is given as it was', () => {
+    const data = { ...minimal, city: {}, drivers: { count: 1 }, webhooks: { endpoints: [] } };
+    const before = structuredClone(data);
+    expect(parseScenario(data).city.radius_km).toBe(8);
+    expect(data).toStrictEqual(before);
   });
 
   it('loads a scenario file by path, YAML or JSON', () => {

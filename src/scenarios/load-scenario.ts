@@ -7,7 +7,7 @@ import { parse as parseYaml } from 'yaml';
 import { packagePath } from '../paths.js';
 import { parseDuration } from '../domain/duration.js';
 import { ScenarioError } from '../errors/scenario-error.js';
-import { resolveScenario, type Scenario, type ScenarioFile } from './scenario.js';
+import { resolveScenario, type Scenario, type ScenarioFileWithDefaults } from './scenario.js';
 
 export { ScenarioError };
 
@@ -23,6 +23,8 @@ function validator(): ReturnType<Ajv2020['compile']> {
       strictRequired: false,
       allowUnionTypes: true,
       verbose: true,
+      // The schema's `default`s are written into the data it validates.
+      useDefaults: true,
     });
     addFormats(ajv);
     validate = ajv.compile(
@@ -55,10 +57,16 @@ export function locateScenario(nameOrPath: string): string {
 
 /** Reads, validates and resolves a scenario by bundled name or path. */
 export function loadScenario(nameOrPath: string): Scenario {
-  // A bundled scenario was validated by the build and written as JSON beside the compiled code.
+  return resolveScenario(loadScenarioFile(nameOrPath));
+}
+
+/** Reads and validates a scenario by bundled name or path: the file, its defaults filled in. */
+export function loadScenarioFile(nameOrPath: string): ScenarioFileWithDefaults {
+  // A bundled scenario was validated by the build, its defaults filled in, and written as JSON
+  // beside the compiled code (scripts/build-assets.mjs).
   const prebuilt = new URL(`../bundled-scenarios/${nameOrPath}.json`, import.meta.url);
   if (/^[a-z0-9-]+$/.test(nameOrPath) && existsSync(prebuilt)) {
-    return resolveScenario(JSON.parse(readFileSync(prebuilt, 'utf8')) as ScenarioFile);
+    return JSON.parse(readFileSync(prebuilt, 'utf8')) as ScenarioFileWithDefaults;
   }
   const file = locateScenario(nameOrPath);
   const text = readFileSync(file, 'utf8');
@@ -70,15 +78,21 @@ export function loadScenario(nameOrPath: string): Scenario {
       `${file}: not valid ${file.endsWith('.json') ? 'JSON' : 'YAML'}: ${(err as Error).message.split('\n')[0]}`,
     );
   }
-  return parseScenario(data, file);
+  return checkScenarioFile(data, file);
 }
 
 /** Validates a scenario object against scenarios/schema.json and fills its defaults. */
 export function parseScenario(data: unknown, source = 'scenario'): Scenario {
+  return resolveScenario(checkScenarioFile(data, source));
+}
+
+/** Validates a copy of a scenario object (not the caller's) and fills in the schema's defaults. */
+function checkScenarioFile(data: unknown, source: string): ScenarioFileWithDefaults {
+  const copy = copyData(data);
   const check = validator();
-  if (!check(data))
+  if (!check(copy))
     throw new ScenarioError(`${source}: ${describeSchemaError(check.errors ?? [])}`);
-  const file = data as ScenarioFile;
+  const file = copy as ScenarioFileWithDefaults;
   const keys = file.accounts.flatMap((a) => a.api_keys);
   const dup = keys.find((k, i) => keys.indexOf(k) !== i);
   if (dup)
@@ -92,16 +106,25 @@ export function parseScenario(data: unknown, source = 'scenario'): Scenario {
       `${source}: accounts: the account id "${dupId}" appears twice; make each id unique`,
     );
   checkReferences(file, source);
-  return resolveScenario(file);
+  return file;
+}
+
+/** A copy of the arrays and plain objects in `value`, for ajv to write defaults into. */
+function copyData(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(copyData);
+  if (value === null || typeof value !== 'object') return value;
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copyData(v)]));
 }
 
 /** What the schema cannot say: accounts, order refs and driver ids that must exist, times that must parse. */
-function checkReferences(file: ScenarioFile, source: string): void {
+function checkReferences(file: ScenarioFileWithDefaults, source: string): void {
   const fail = (path: string, message: string): never => {
     throw new ScenarioError(`${source}: ${path}: ${message}`);
   };
   const accounts = new Set(file.accounts.map((a) => a.id));
-  const driverIds = (file.drivers?.list ?? []).flatMap((d) => (d.id ? [d.id] : []));
+  const driverIds = (file.drivers.list ?? []).flatMap((d) => (d.id ? [d.id] : []));
   const dupDriver = driverIds.find((d, i) => driverIds.indexOf(d) !== i);
   if (dupDriver)
     fail('drivers.list', `the driver id "${dupDriver}" appears twice; make each id unique`);
@@ -111,7 +134,7 @@ function checkReferences(file: ScenarioFile, source: string): void {
     if (refs.has(ref)) fail(path, `the ref "${ref}" is already used; give each order its own ref`);
     refs.add(ref);
   };
-  (file.orders ?? []).forEach((o, i) => {
+  file.orders.forEach((o, i) => {
     if (o.account !== undefined && !accounts.has(o.account))
       fail(
         `orders.${i}.account`,
@@ -119,10 +142,10 @@ function checkReferences(file: ScenarioFile, source: string): void {
       );
     define(o.ref, `orders.${i}.ref`);
   });
-  (file.script ?? []).forEach((s, i) => {
+  file.script.forEach((s, i) => {
     if (s.do === 'create_order') define(s.ref, `script.${i}.ref`);
   });
-  (file.script ?? []).forEach((s, i) => {
+  file.script.forEach((s, i) => {
     if (s.account !== undefined && !accounts.has(s.account))
       fail(
         `script.${i}.account`,

@@ -1,0 +1,571 @@
+/* eslint-disable */
+/*
+ * Generated from scenarios/schema.json by scripts/generate-types.mjs: do not edit.
+ * Change the schema, then regenerate with `npm run generate`.
+ */
+
+/**
+ * Seconds, or a duration such as 30s, 10m, 1h30m.
+ */
+export type Duration = number | string;
+/**
+ * A name that later steps use to refer to this order.
+ */
+export type Ref = string;
+
+/**
+ * A scenario: the world a sandbox starts in (accounts and keys, the city, drivers, timing, fees, rules, clock).
+ */
+export interface ScenarioFile {
+  $schema?: string;
+  /**
+   * Short name, lowercase with dashes.
+   */
+  name: string;
+  description?: string;
+  /**
+   * Seed of every generated id, driver and random choice. Same seed, same run.
+   */
+  seed?: string | number;
+  city?: {
+    name?: string;
+    center?: LatLng;
+    /**
+     * Drivers and geocoded addresses fall inside this circle. Default 8.
+     */
+    radius_km?: number;
+    /**
+     * Largest pickup-to-dropoff distance accepted. Default 30.
+     */
+    service_radius_km?: number;
+  };
+  /**
+   * @minItems 1
+   * @maxItems 100
+   */
+  accounts: {
+    /**
+     * The account id, acct_…
+     */
+    id: string;
+    name?: string;
+    /**
+     * delinquent: creating orders answers 402 payment_required.
+     */
+    billing?: 'ok' | 'delinquent';
+    /**
+     * @minItems 1
+     *
+     * Items: sk_test_… read-write, rk_test_… read-only.
+     */
+    api_keys: string[];
+  }[];
+  drivers?: {
+    /**
+     * How many drivers to generate. Default 50.
+     */
+    count?: number;
+    /**
+     * Relative weights of each vehicle type among generated drivers.
+     */
+    vehicles?: {
+      bicycle?: number;
+      scooter?: number;
+      car?: number;
+    };
+    /**
+     * Drivers to add as written (besides `count` generated ones; `count` defaults to 0 when a list is given).
+     *
+     * @maxItems 10000
+     */
+    list?: {
+      id?: string;
+      name?: string;
+      phone?: string;
+      rating?: number;
+      vehicle?: {
+        type: 'bicycle' | 'scooter' | 'car';
+        description?: string;
+        plate?: string | null;
+      };
+      location: LatLng;
+      status?: 'available' | 'offline';
+    }[];
+  };
+  timing?: {
+    /**
+     * Delay before dispatch looks for a driver. Default 30s.
+     */
+    assign_after?: number | string;
+    /**
+     * Time the driver waits at the pickup. Default 2m.
+     */
+    pickup_wait?: number | string;
+    /**
+     * With no driver found by then, the system cancels. Default 10m.
+     */
+    no_driver_timeout?: number | string;
+  };
+  dispatch?: {
+    /**
+     * Search radius around the pickup. Default 5.
+     */
+    radius_km?: number;
+  };
+  fees?: {
+    currency?: string;
+    base?: number;
+    per_km?: number;
+    cancellation_percent?: number;
+  };
+  rules?: {
+    /**
+     * How a cancellation after pickup is refused: 400 invalid_request (default) or 403 forbidden.
+     */
+    cancel_after_pickup?: 'invalid_request' | 'forbidden';
+  };
+  clock?: {
+    mode?: 'realtime' | 'manual';
+    speed?: number;
+    /**
+     * Virtual start time; default: the wall clock at start.
+     */
+    start?: string;
+  };
+  /**
+   * Route geometry to follow instead of the street grid, between two points (each end matched within 50 m, in either direction).
+   *
+   * @maxItems 1000
+   */
+  routes?: {
+    from: LatLng;
+    to: LatLng;
+    /**
+     * The points between from and to, in order.
+     *
+     * @maxItems 10000
+     */
+    path: LatLng[];
+  }[];
+  webhooks?: {
+    /**
+     * @maxItems 100
+     */
+    endpoints?: {
+      /**
+       * Where to POST events (http or https).
+       */
+      url: string;
+      /**
+       * Signing secret; generated from the seed when absent.
+       */
+      secret?: string;
+      /**
+       * Events to send; default ["*"] (all).
+       *
+       * @minItems 1
+       */
+      events?: (
+        | '*'
+        | 'order.created'
+        | 'order.driver_assigned'
+        | 'order.picked_up'
+        | 'order.delivered'
+        | 'order.cancelled'
+        | 'payment.completed'
+      )[];
+    }[];
+    /**
+     * Delays before each retry after a failed attempt. Default 5s, 5m, 30m, 2h, 5h, 10h, 10h (8 attempts in all).
+     *
+     * @maxItems 50
+     */
+    retry_schedule?: Duration[];
+    /**
+     * Which answers count as success: exactly 200 (default, as the service says), or any 2xx.
+     */
+    accept?: '200' | '2xx';
+    /**
+     * Seconds, or a duration such as 30s, 10m, 1h30m.
+     */
+    timeout?: number | string;
+    /**
+     * Requests in flight to one endpoint at once. Default 8.
+     */
+    max_concurrent_per_endpoint?: number;
+  };
+  faults?: {
+    webhooks?: WebhookFaults;
+  };
+  /**
+   * Orders that exist when the sandbox starts, in any state. Their history is recorded as events (not sent as webhooks).
+   *
+   * @maxItems 10000
+   */
+  orders?: {
+    ref?: Ref;
+    /**
+     * Whose order it is; default the first account.
+     */
+    account?: string;
+    /**
+     * Default pending.
+     */
+    status?: 'pending' | 'driver_assigned' | 'picked_up' | 'delivered' | 'cancelled';
+    /**
+     * Paid with pm_card_visa.
+     */
+    paid?: boolean;
+    /**
+     * With status cancelled; default customer.
+     */
+    cancelled_by?: 'customer' | 'restaurant' | 'system';
+    order: OrderBody;
+  }[];
+  /**
+   * Steps the sandbox runs by itself, at a virtual time or after an event.
+   *
+   * @maxItems 10000
+   */
+  script?: {
+    /**
+     * When: an offset from the start ("5m", "1h30m") or an ISO time ("2026-01-01T12:05:00Z").
+     */
+    at?: string;
+    /**
+     * When: once an event fires (for the order `order`, if given).
+     */
+    after?: {
+      event:
+        | 'order.created'
+        | 'order.driver_assigned'
+        | 'order.picked_up'
+        | 'order.delivered'
+        | 'order.cancelled'
+        | 'payment.completed';
+      order?: Ref;
+    };
+    /**
+     * Seconds, or a duration such as 30s, 10m, 1h30m.
+     */
+    delay?: number | string;
+    do: 'create_order' | 'advance_order' | 'cancel_order' | 'driver_offline' | 'driver_online';
+    ref?: Ref;
+    account?: string;
+    /**
+     * create_order: the order body; other actions: the ref (or id) of the order.
+     */
+    order?: Ref | string | OrderBody;
+    to?: 'driver_assigned' | 'picked_up' | 'delivered';
+    by?: 'customer' | 'restaurant' | 'system';
+    reason?: string;
+    driver?: string;
+  }[];
+}
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+/**
+ * Webhook fault injection, off by default. Rates are probabilities from 0 to 1, drawn from the scenario's seed.
+ */
+export interface WebhookFaults {
+  /**
+   * Share of successful deliveries sent a second time.
+   */
+  duplicate_rate?: number;
+  /**
+   * Virtual milliseconds added before a first attempt: a number, or a range { min, max }.
+   */
+  delay_ms?:
+    | number
+    | {
+        min: number;
+        max: number;
+      };
+  /**
+   * Share of events held back until the order's next event has gone out (out-of-order delivery).
+   */
+  reorder_rate?: number;
+  /**
+   * Share of first attempts never sent (they count as failed and are retried).
+   */
+  drop_first_attempt_rate?: number;
+}
+/**
+ * An order as POST /v1/orders takes it.
+ */
+export interface OrderBody {
+  pickup: Place;
+  dropoff: Place;
+  /**
+   * @maxItems 100
+   */
+  items?: {
+    name: string;
+    quantity: number;
+    unit_price: number;
+  }[];
+  tip?: number;
+  external_reference?: string;
+  metadata?: {
+    [k: string]: string;
+  };
+}
+export interface Place {
+  address: string;
+  location?: LatLng;
+  name?: string;
+  phone?: string;
+  instructions?: string;
+}
+
+/**
+ * A scenario file once validated: every property the schema gives a default is present.
+ */
+export interface ScenarioFileWithDefaults {
+  $schema?: string;
+  /**
+   * Short name, lowercase with dashes.
+   */
+  name: string;
+  description: string;
+  /**
+   * Seed of every generated id, driver and random choice. Same seed, same run.
+   */
+  seed?: string | number;
+  city: {
+    name: string;
+    center: LatLng;
+    /**
+     * Drivers and geocoded addresses fall inside this circle. Default 8.
+     */
+    radius_km: number;
+    /**
+     * Largest pickup-to-dropoff distance accepted. Default 30.
+     */
+    service_radius_km: number;
+  };
+  /**
+   * @minItems 1
+   * @maxItems 100
+   */
+  accounts: {
+    /**
+     * The account id, acct_…
+     */
+    id: string;
+    name?: string;
+    /**
+     * delinquent: creating orders answers 402 payment_required.
+     */
+    billing: 'ok' | 'delinquent';
+    /**
+     * @minItems 1
+     *
+     * Items: sk_test_… read-write, rk_test_… read-only.
+     */
+    api_keys: string[];
+  }[];
+  drivers: {
+    /**
+     * How many drivers to generate. Default 50.
+     */
+    count?: number;
+    /**
+     * Relative weights of each vehicle type among generated drivers.
+     */
+    vehicles: {
+      bicycle: number;
+      scooter: number;
+      car: number;
+    };
+    /**
+     * Drivers to add as written (besides `count` generated ones; `count` defaults to 0 when a list is given).
+     *
+     * @maxItems 10000
+     */
+    list?: {
+      id?: string;
+      name?: string;
+      phone?: string;
+      rating?: number;
+      vehicle?: {
+        type: 'bicycle' | 'scooter' | 'car';
+        description?: string;
+        plate?: string | null;
+      };
+      location: LatLng;
+      status?: 'available' | 'offline';
+    }[];
+  };
+  timing: {
+    /**
+     * Delay before dispatch looks for a driver. Default 30s.
+     */
+    assign_after: number | string;
+    /**
+     * Time the driver waits at the pickup. Default 2m.
+     */
+    pickup_wait: number | string;
+    /**
+     * With no driver found by then, the system cancels. Default 10m.
+     */
+    no_driver_timeout: number | string;
+  };
+  dispatch: {
+    /**
+     * Search radius around the pickup. Default 5.
+     */
+    radius_km: number;
+  };
+  fees: {
+    currency: string;
+    base: number;
+    per_km: number;
+    cancellation_percent: number;
+  };
+  rules: {
+    /**
+     * How a cancellation after pickup is refused: 400 invalid_request (default) or 403 forbidden.
+     */
+    cancel_after_pickup: 'invalid_request' | 'forbidden';
+  };
+  clock: {
+    mode: 'realtime' | 'manual';
+    speed: number;
+    /**
+     * Virtual start time; default: the wall clock at start.
+     */
+    start?: string;
+  };
+  /**
+   * Route geometry to follow instead of the street grid, between two points (each end matched within 50 m, in either direction).
+   *
+   * @maxItems 1000
+   */
+  routes: {
+    from: LatLng;
+    to: LatLng;
+    /**
+     * The points between from and to, in order.
+     *
+     * @maxItems 10000
+     */
+    path: LatLng[];
+  }[];
+  webhooks: {
+    /**
+     * @maxItems 100
+     */
+    endpoints: {
+      /**
+       * Where to POST events (http or https).
+       */
+      url: string;
+      /**
+       * Signing secret; generated from the seed when absent.
+       */
+      secret?: string;
+      /**
+       * Events to send; default ["*"] (all).
+       *
+       * @minItems 1
+       */
+      events: (
+        | '*'
+        | 'order.created'
+        | 'order.driver_assigned'
+        | 'order.picked_up'
+        | 'order.delivered'
+        | 'order.cancelled'
+        | 'payment.completed'
+      )[];
+    }[];
+    /**
+     * Delays before each retry after a failed attempt. Default 5s, 5m, 30m, 2h, 5h, 10h, 10h (8 attempts in all).
+     *
+     * @maxItems 50
+     */
+    retry_schedule: Duration[];
+    /**
+     * Which answers count as success: exactly 200 (default, as the service says), or any 2xx.
+     */
+    accept: '200' | '2xx';
+    /**
+     * Seconds, or a duration such as 30s, 10m, 1h30m.
+     */
+    timeout: number | string;
+    /**
+     * Requests in flight to one endpoint at once. Default 8.
+     */
+    max_concurrent_per_endpoint: number;
+  };
+  faults: {
+    webhooks: WebhookFaults;
+  };
+  /**
+   * Orders that exist when the sandbox starts, in any state. Their history is recorded as events (not sent as webhooks).
+   *
+   * @maxItems 10000
+   */
+  orders: {
+    ref?: Ref;
+    /**
+     * Whose order it is; default the first account.
+     */
+    account?: string;
+    /**
+     * Default pending.
+     */
+    status?: 'pending' | 'driver_assigned' | 'picked_up' | 'delivered' | 'cancelled';
+    /**
+     * Paid with pm_card_visa.
+     */
+    paid?: boolean;
+    /**
+     * With status cancelled; default customer.
+     */
+    cancelled_by?: 'customer' | 'restaurant' | 'system';
+    order: OrderBody;
+  }[];
+  /**
+   * Steps the sandbox runs by itself, at a virtual time or after an event.
+   *
+   * @maxItems 10000
+   */
+  script: {
+    /**
+     * When: an offset from the start ("5m", "1h30m") or an ISO time ("2026-01-01T12:05:00Z").
+     */
+    at?: string;
+    /**
+     * When: once an event fires (for the order `order`, if given).
+     */
+    after?: {
+      event:
+        | 'order.created'
+        | 'order.driver_assigned'
+        | 'order.picked_up'
+        | 'order.delivered'
+        | 'order.cancelled'
+        | 'payment.completed';
+      order?: Ref;
+    };
+    /**
+     * Seconds, or a duration such as 30s, 10m, 1h30m.
+     */
+    delay?: number | string;
+    do: 'create_order' | 'advance_order' | 'cancel_order' | 'driver_offline' | 'driver_online';
+    ref?: Ref;
+    account?: string;
+    /**
+     * create_order: the order body; other actions: the ref (or id) of the order.
+     */
+    order?: Ref | string | OrderBody;
+    to?: 'driver_assigned' | 'picked_up' | 'delivered';
+    by?: 'customer' | 'restaurant' | 'system';
+    reason?: string;
+    driver?: string;
+  }[];
+}
