@@ -12,9 +12,7 @@ import { compile } from 'json-schema-to-typescript';
 import prettier from 'prettier';
 
 const SCHEMA = fileURLToPath(new URL('../scenarios/schema.json', import.meta.url));
-const OUTPUT = fileURLToPath(
-  new URL('../src/domain/scenario-file.generated.ts', import.meta.url),
-);
+const OUTPUT = fileURLToPath(new URL('../src/domain/scenario-file.generated.ts', import.meta.url));
 
 // Not linted: the oneOf of a script step's `order` comes out as `Ref | string | OrderBody`.
 const BANNER = `/* eslint-disable */
