@@ -4,7 +4,7 @@
  *
  * Target layout (one folder per layer, src/<layer>/), highest first:
  *
- *   cli                 src/cli/ (and, until they move, src/cli.ts and src/client/)
+ *   cli                 src/cli/ and src/cli.ts (the executable entry)
  *   sandbox             src/sandbox.ts, src/sandbox-host.ts, src/config.ts
  *   http live scenarios simulation webhooks report     the "features": siblings, never each other
  *   commands            the operations behind the endpoints and scenario steps
@@ -31,7 +31,7 @@ const FEATURES = ['http', 'live', 'scenarios', 'simulation', 'webhooks', 'report
 const CORE = ['store', 'events', 'clock', 'errors'];
 
 const ENTRY = '^src/index\\.ts$';
-const CLI = '^src/(cli/|cli\\.ts$|client/)';
+const CLI = '^src/(cli/|cli\\.ts$)';
 const SANDBOX = '^src/(sandbox/|sandbox(-host)?\\.ts$|config\\.ts$)';
 const FEATURE = `^src/(${FEATURES.join('|')})/`;
 const COMMANDS = '^src/commands/';

@@ -63,6 +63,20 @@ describe('the client subcommands, against a running sandbox', () => {
     );
   });
 
+  it('prints the control plane answer of scenarios and reset with --json', async () => {
+    const scenarios = await cli('scenarios', ...at(), '--json');
+    expect(JSON.parse(scenarios.stdout)).toMatchObject({
+      scenarios: expect.arrayContaining([expect.objectContaining({ name: 'ci', current: true })]),
+    });
+    const reset = await cli('reset', '--seed', 'as-json', ...at(), '--json');
+    expect(JSON.parse(reset.stdout)).toMatchObject({
+      status: 'ok',
+      scenario: 'ci',
+      seed: 'as-json',
+      clock: { mode: 'manual', now: '2026-01-01T12:00:00.000Z' },
+    });
+  });
+
   it.each([
     [['advance', 'soon'], /^delivery-sandbox: 400 invalid_request: by has the wrong format/],
     [['trigger', 'ord_nope'], /^delivery-sandbox: 404 not_found: No order with id "ord_nope"/],

@@ -26,7 +26,7 @@ export function authenticate(opts: { requireWrite: boolean }): RequestHandler {
 }
 
 /** The two authenticators, made once: reads accept any key, writes need a read-write key. */
-export const auth = {
+export const auth: { read: RequestHandler; write: RequestHandler } = {
   read: authenticate({ requireWrite: false }),
   write: authenticate({ requireWrite: true }),
 };

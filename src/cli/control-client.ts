@@ -17,6 +17,7 @@ export class ControlClient {
     private readonly adminToken?: string,
   ) {}
 
+  /** `POST /__sandbox/clock/advance`: `by` is seconds (`90`) or a duration (`90s`, `1h30m`). */
   advance(by: string): Promise<{
     now: string;
     fired: { event: string; created_at: string; data: { order: { order_id: string } } }[];
@@ -26,6 +27,7 @@ export class ControlClient {
     });
   }
 
+  /** `POST /__sandbox/orders/{id}/advance`: the next status, or straight `to` one. */
   trigger(orderId: string, to?: string): Promise<{ order_id: string; status: string }> {
     return this.call(
       'POST',
@@ -34,6 +36,7 @@ export class ControlClient {
     );
   }
 
+  /** `POST /__sandbox/orders/{id}/cancel`, as the restaurant or the system. */
   cancel(
     orderId: string,
     by: string,
@@ -46,6 +49,7 @@ export class ControlClient {
     );
   }
 
+  /** `POST /__sandbox/reset`: a fresh state, optionally of another scenario or seed. */
   reset(opts: {
     scenario?: string;
     seed?: string;
@@ -53,6 +57,7 @@ export class ControlClient {
     return this.call('POST', '/__sandbox/reset', opts);
   }
 
+  /** `GET /__sandbox/webhook-deliveries`, filtered (undefined filters are left out). */
   deliveries(filter: Record<string, string | undefined>): Promise<{ deliveries: Delivery[] }> {
     const query = new URLSearchParams(
       Object.entries(filter).filter((e): e is [string, string] => e[1] !== undefined),
@@ -63,6 +68,7 @@ export class ControlClient {
     );
   }
 
+  /** `GET /__sandbox/scenarios`: the bundled scenarios; `current` marks the running one. */
   scenarios(): Promise<{ scenarios: { name: string; description: string; current: boolean }[] }> {
     return this.call('GET', '/__sandbox/scenarios');
   }
@@ -93,6 +99,7 @@ export class ControlClient {
   }
 }
 
+/** One webhook delivery attempt, as the control plane lists it. */
 export interface Delivery {
   attempted_at: string;
   event: string;

@@ -1,0 +1,48 @@
+import type { Sandbox } from '../sandbox.js';
+
+/** What the banner reads of a running sandbox. */
+export type BannerSandbox = Pick<Sandbox, 'url' | 'apiKey' | 'scenario' | 'webhookEndpoints'> & {
+  readonly clock: Pick<Sandbox['clock'], 'now'>;
+};
+
+/** What the banner shows that the sandbox does not carry. */
+export interface BannerFacts {
+  /** The package version, for the first line. */
+  version: string;
+  /** The `--data` file, if the state is kept in one. */
+  dataFile?: string | undefined;
+}
+
+/**
+ * The text `start` prints once the sandbox listens (no trailing newline): the scenario and seed,
+ * the URLs, the API keys, how the clock runs, the data file, the webhook endpoints with their
+ * secrets, and a curl line to try.
+ *
+ * @example
+ * process.stdout.write(`${formatBanner(sandbox, { version: VERSION })}\n`);
+ */
+export function formatBanner(sandbox: BannerSandbox, facts: BannerFacts): string {
+  const { scenario, url, apiKey } = sandbox;
+  const clockNow = new Date(sandbox.clock.now()).toISOString();
+  const readOnly = scenario.accounts.flatMap((a) => a.api_keys).find((k) => k.startsWith('rk_'));
+  const clock =
+    scenario.clock.mode === 'manual'
+      ? 'manual (advance it with the control plane)'
+      : `realtime (${scenario.clock.speed}x)`;
+  const { lat, lng } = scenario.city.center;
+  return [
+    `delivery-sandbox ${facts.version}: scenario "${scenario.name}", seed "${scenario.seed}"`,
+    `  API        ${url}/v1`,
+    `  API key    ${apiKey}${readOnly ? `   (read-only: ${readOnly})` : ''}`,
+    `  Docs       ${url}/openapi.json`,
+    `  Control    ${url}/__sandbox   (docs: ${url}/__sandbox/openapi.json)`,
+    `  Clock      ${clock}, now ${clockNow}`,
+    ...(facts.dataFile ? [`  Data       ${facts.dataFile}`] : []),
+    ...sandbox.webhookEndpoints.map(
+      (e) =>
+        `  Webhooks   ${e.url}   secret ${e.secret}${e.events.includes('*') ? '' : `   (${e.events.join(', ')})`}`,
+    ),
+    `  Try        curl -H "Authorization: Bearer ${apiKey}" "${url}/v1/drivers/available?lat=${lat}&lng=${lng}"`,
+    'Press Ctrl+C to stop.',
+  ].join('\n');
+}

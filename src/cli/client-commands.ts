@@ -1,0 +1,157 @@
+import { Option, type Command } from 'commander';
+import { CLI_PORT, DEFAULTS } from '../config.js';
+import { loadScenario } from '../scenarios/load-scenario.js';
+import { ControlClient, formatDeliveries } from './control-client.js';
+import { envVar } from './options.js';
+
+/**
+ * The client subcommands, which act on a running sandbox through its control plane (advance,
+ * trigger, cancel, reset, deliveries, scenarios), and the offline `validate`.
+ */
+
+/** The flags every client subcommand takes (see withClientOptions). */
+export interface ClientFlags {
+  url: string;
+  adminToken?: string;
+  json?: boolean;
+}
+
+/** Where a sandbox started with `delivery-sandbox` and no flags listens. */
+const DEFAULT_URL = `http://${DEFAULTS.host}:${CLI_PORT}`;
+
+/**
+ * Adds the options every client subcommand shares: `--url` (or `DELIVERY_SANDBOX_URL`),
+ * `--admin-token` (or `DELIVERY_SANDBOX_ADMIN_TOKEN`) and `--json`, described by `json`.
+ * Call it after the command's own options, so that those come first in its help.
+ */
+export function withClientOptions(command: Command, json: string): Command {
+  return command
+    .addOption(
+      new Option('--url <url>', 'the running sandbox').default(DEFAULT_URL).env(envVar('URL')),
+    )
+    .addOption(
+      new Option('--admin-token <token>', "the sandbox's admin token, if it has one").env(
+        envVar('ADMIN_TOKEN'),
+      ),
+    )
+    .option('--json', json);
+}
+
+const client = (flags: ClientFlags): ControlClient =>
+  new ControlClient(flags.url, flags.adminToken);
+
+const print = (lines: string[]): void => {
+  process.stdout.write(lines.map((line) => `${line}\n`).join(''));
+};
+
+/** Prints `answer` as JSON with --json, else the lines for a terminal. */
+const report = (flags: ClientFlags, answer: unknown, lines: () => string[]): void => {
+  print(flags.json ? [JSON.stringify(answer, null, 2)] : lines());
+};
+
+/** Adds advance, trigger, cancel, reset, deliveries, scenarios and validate to `program`. */
+export function addClientCommands(program: Command): void {
+  withClientOptions(
+    program
+      .command('advance <duration>')
+      .description(
+        'advance the clock of a running sandbox (90, 90s, 10m, 1h30m), running everything due',
+      ),
+    'print the whole answer as JSON',
+  ).action(async (duration: string, flags: ClientFlags) => {
+    const result = await client(flags).advance(duration);
+    const count = `${result.fired.length} event${result.fired.length === 1 ? '' : 's'}`;
+    report(flags, result, () => [
+      `now ${result.now}; ${count} fired`,
+      ...result.fired.map(
+        (e) => `  ${e.created_at}  ${e.event.padEnd(21)}  ${e.data.order.order_id}`,
+      ),
+    ]);
+  });
+
+  withClientOptions(
+    program
+      .command('trigger <order_id> [status]')
+      .description(
+        'move an order to its next status now, or straight to [status] (driver_assigned, picked_up, delivered)',
+      ),
+    'print the order as JSON',
+  ).action(async (orderId: string, status: string | undefined, flags: ClientFlags) => {
+    const order = await client(flags).trigger(orderId, status);
+    report(flags, order, () => [`${order.order_id}: ${order.status}`]);
+  });
+
+  withClientOptions(
+    program
+      .command('cancel <order_id>')
+      .description('cancel an order as the restaurant or the system')
+      .addOption(
+        new Option('--by <who>', 'who cancels')
+          .choices(['restaurant', 'system'])
+          .makeOptionMandatory(),
+      )
+      .option('--reason <reason>', 'recorded as cancellation.reason'),
+    'print the order as JSON',
+  ).action(async (orderId: string, flags: ClientFlags & { by: string; reason?: string }) => {
+    const order = await client(flags).cancel(orderId, flags.by, flags.reason);
+    report(flags, order, () => [`${order.order_id}: ${order.status} by ${flags.by}`]);
+  });
+
+  withClientOptions(
+    program
+      .command('reset')
+      .description('put a running sandbox back to a fresh scenario state')
+      .option('--scenario <name|path>', 'switch to this scenario')
+      .option('--seed <seed>', 'use this seed'),
+    'print the whole answer as JSON',
+  ).action(async (flags: ClientFlags & { scenario?: string; seed?: string }) => {
+    const r = await client(flags).reset({ scenario: flags.scenario, seed: flags.seed });
+    report(flags, r, () => [
+      `reset: scenario "${r.scenario}", seed "${r.seed}", now ${r.clock.now}`,
+    ]);
+  });
+
+  withClientOptions(
+    program
+      .command('deliveries')
+      .description('list webhook delivery attempts, oldest first')
+      .option('--order <order_id>', 'only this order')
+      .option('--event <event>', 'only this event')
+      .addOption(
+        new Option('--status <status>', 'only this status').choices([
+          'succeeded',
+          'failed',
+          'retrying',
+        ]),
+      ),
+    'print the attempts as JSON',
+  ).action(async (flags: ClientFlags & { order?: string; event?: string; status?: string }) => {
+    const { deliveries } = await client(flags).deliveries({
+      order_id: flags.order,
+      event: flags.event,
+      status: flags.status,
+    });
+    report(flags, deliveries, () => [formatDeliveries(deliveries)]);
+  });
+
+  withClientOptions(
+    program.command('scenarios').description('list the bundled scenarios of a running sandbox'),
+    'print the whole answer as JSON',
+  ).action(async (flags: ClientFlags) => {
+    const answer = await client(flags).scenarios();
+    report(flags, answer, () =>
+      answer.scenarios.map((s) => `${s.current ? '*' : ' '} ${s.name.padEnd(15)} ${s.description}`),
+    );
+  });
+
+  program
+    .command('validate <file>')
+    .description('check a scenario file, offline')
+    .action((file: string) => {
+      const s = loadScenario(file);
+      const drivers = s.drivers.count + s.drivers.list.length;
+      print([
+        `ok: ${file} is scenario "${s.name}": ${s.accounts.length} account(s), ${drivers} driver(s), ${s.orders.length} order(s), ${s.script.length} script step(s)`,
+      ]);
+    });
+}

@@ -1,0 +1,59 @@
+import { InvalidArgumentError } from 'commander';
+
+/**
+ * The argument parsers the commands share. Each takes the raw text of a flag (or of its
+ * `DELIVERY_SANDBOX_*` variable) and returns the value, or throws commander's
+ * InvalidArgumentError, which commander prints as one line naming the flag.
+ */
+
+/**
+ * The environment variable that sets a flag.
+ *
+ * @example envVar('PORT') // 'DELIVERY_SANDBOX_PORT'
+ */
+export function envVar(name: string): string {
+  return `DELIVERY_SANDBOX_${name}`;
+}
+
+/** `--port`: a whole number from 0 to 65535, where 0 asks for any free port. */
+export function parsePort(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n > 65535)
+    throw new InvalidArgumentError('expected a port number from 0 to 65535 (0 = any free port)');
+  return n;
+}
+
+/** `--speed`: virtual seconds per real second, above 0 and at most 10000. */
+export function parseSpeed(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0 || n > 10000)
+    throw new InvalidArgumentError('expected a number above 0 and at most 10000');
+  return n;
+}
+
+/**
+ * `--webhook-url`: one or more comma-separated http(s) URLs, appended to those of earlier
+ * occurrences (the flag is repeatable; the variable holds a comma-separated list).
+ */
+export function parseWebhookUrls(value: string, previous: string[] = []): string[] {
+  const urls = value
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
+  for (const url of urls) {
+    if (!/^https?:\/\/[^\s/]+/.test(url))
+      throw new InvalidArgumentError(
+        `expected an http(s) URL such as http://localhost:3000/webhooks; got "${url}"`,
+      );
+  }
+  return [...previous, ...urls];
+}
+
+/** `--webhook-secret`: `whsec_` followed by 8 to 100 letters, digits or underscores. */
+export function parseWebhookSecret(value: string): string {
+  if (!/^whsec_[A-Za-z0-9_]{8,100}$/.test(value))
+    throw new InvalidArgumentError(
+      'expected whsec_ followed by 8 to 100 letters, digits or underscores',
+    );
+  return value;
+}

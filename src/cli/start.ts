@@ -1,0 +1,152 @@
+import { Option, type Command } from 'commander';
+import type { Logger } from 'pino';
+import { CLI_PORT, DEFAULTS, type SandboxOptions } from '../config.js';
+import type { ClockMode } from '../domain/scenario.js';
+import { createLogger, type LogFormat, type LogLevel } from '../logger.js';
+import { startSandbox, type Sandbox } from '../sandbox.js';
+import { VERSION } from '../version.js';
+import { formatBanner } from './banner.js';
+import { envVar, parsePort, parseSpeed, parseWebhookSecret, parseWebhookUrls } from './options.js';
+
+/** The `start` flags as commander hands them over, the `DELIVERY_SANDBOX_*` variables applied. */
+export interface StartFlags {
+  port: number;
+  host: string;
+  scenario: string;
+  seed?: string;
+  clock?: ClockMode;
+  speed?: number;
+  adminToken?: string;
+  logLevel: LogLevel;
+  logFormat?: LogFormat;
+  webhookUrl?: string[];
+  webhookSecret?: string;
+  data?: string;
+}
+
+/**
+ * The flags as `startSandbox` options: each `--webhook-url` becomes an endpoint signed with
+ * `--webhook-secret` (or a secret generated from the seed).
+ */
+export function toSandboxOptions(flags: StartFlags, logger: Logger): SandboxOptions {
+  return {
+    port: flags.port,
+    host: flags.host,
+    scenario: flags.scenario,
+    seed: flags.seed,
+    clock: flags.clock,
+    speed: flags.speed,
+    adminToken: flags.adminToken,
+    logger,
+    webhooks: (flags.webhookUrl ?? []).map((url) => ({ url, secret: flags.webhookSecret })),
+    data: flags.data,
+  };
+}
+
+/** SIGINT and SIGTERM close the sandbox and exit 0; a second signal exits 130 at once. */
+function stopOnSignals(sandbox: Sandbox, logger: Logger): void {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals): void => {
+    if (stopping) process.exit(130);
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    sandbox.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+/** Starts the sandbox, logging to stderr, and prints the banner once it listens. */
+async function start(flags: StartFlags): Promise<void> {
+  const format: LogFormat = flags.logFormat ?? (process.stderr.isTTY ? 'pretty' : 'json');
+  const logger = await createLogger(flags.logLevel, format, process.stderr);
+  const sandbox = await startSandbox(toSandboxOptions(flags, logger));
+  stopOnSignals(sandbox, logger);
+  // After the handlers: whoever waits for the banner may signal at once.
+  process.stdout.write(`${formatBanner(sandbox, { version: VERSION, dataFile: flags.data })}\n`);
+}
+
+/**
+ * Adds the `start` command, the default one, to `program`: its options (each also a
+ * `DELIVERY_SANDBOX_*` variable; defaults from src/config.ts) and its action.
+ */
+export function addStartCommand(program: Command): Command {
+  return program
+    .command('start', { isDefault: true })
+    .description('start the sandbox (the default command)')
+    .addOption(
+      new Option('-p, --port <port>', 'port to listen on; 0 = any free port')
+        .default(CLI_PORT)
+        .argParser(parsePort)
+        .env(envVar('PORT')),
+    )
+    .addOption(
+      new Option('--host <host>', 'interface to listen on')
+        .default(DEFAULTS.host)
+        .env(envVar('HOST')),
+    )
+    .addOption(
+      new Option('-s, --scenario <name|path>', 'bundled scenario name or scenario file')
+        .default(DEFAULTS.scenario)
+        .env(envVar('SCENARIO')),
+    )
+    .addOption(new Option('--seed <seed>', "override the scenario's seed").env(envVar('SEED')))
+    .addOption(
+      new Option('--clock <mode>', "override the scenario's clock mode")
+        .choices(['realtime', 'manual'])
+        .env(envVar('CLOCK')),
+    )
+    .addOption(
+      new Option('--speed <n>', 'virtual seconds per real second (realtime clock)')
+        .argParser(parseSpeed)
+        .env(envVar('SPEED')),
+    )
+    .addOption(
+      new Option('--admin-token <token>', 'require this bearer token on /__sandbox').env(
+        envVar('ADMIN_TOKEN'),
+      ),
+    )
+    .addOption(
+      new Option(
+        '--webhook-url <url>',
+        'deliver webhooks to this URL (repeatable; comma-separated in the variable)',
+      )
+        .argParser(parseWebhookUrls)
+        .env(envVar('WEBHOOK_URL')),
+    )
+    .addOption(
+      new Option(
+        '--webhook-secret <secret>',
+        'signing secret for --webhook-url (default: generated from the seed)',
+      )
+        .argParser(parseWebhookSecret)
+        .env(envVar('WEBHOOK_SECRET')),
+    )
+    .addOption(
+      new Option(
+        '--data <file>',
+        'keep the whole state in this JSON file; a restart resumes it',
+      ).env(envVar('DATA')),
+    )
+    .addOption(
+      new Option('--log-level <level>', 'log level')
+        .choices(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+        .default('info')
+        .env(envVar('LOG_LEVEL')),
+    )
+    .addOption(
+      new Option(
+        '--log-format <format>',
+        'pretty or json (default: pretty on a terminal, json otherwise)',
+      )
+        .choices(['pretty', 'json'])
+        .env(envVar('LOG_FORMAT')),
+    )
+    .action(start);
+}
