@@ -1,7 +1,10 @@
 import pino, { type Logger } from 'pino';
 
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-export type LogFormat = 'pretty' | 'json';
+/** pino's levels, most severe first, and `silent`. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+export const LOG_FORMATS = ['pretty', 'json'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 
 /**
  * A pino logger writing JSON lines, or human-readable lines for a terminal (pino-pretty, loaded

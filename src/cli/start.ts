@@ -2,7 +2,7 @@ import { Option, type Command } from 'commander';
 import type { Logger } from 'pino';
 import { CLI_PORT, DEFAULTS, type SandboxOptions } from '../config.js';
 import type { ClockMode } from '../domain/scenario.js';
-import { createLogger, type LogFormat, type LogLevel } from '../logger.js';
+import { createLogger, LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from '../logger.js';
 import { startSandbox, type Sandbox } from '../sandbox.js';
 import { VERSION } from '../version.js';
 import { formatBanner } from './banner.js';
@@ -136,7 +136,7 @@ export function addStartCommand(program: Command): Command {
     )
     .addOption(
       new Option('--log-level <level>', 'log level')
-        .choices(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+        .choices(LOG_LEVELS)
         .default('info')
         .env(envVar('LOG_LEVEL')),
     )
@@ -145,7 +145,7 @@ export function addStartCommand(program: Command): Command {
         '--log-format <format>',
         'pretty or json (default: pretty on a terminal, json otherwise)',
       )
-        .choices(['pretty', 'json'])
+        .choices(LOG_FORMATS)
         .env(envVar('LOG_FORMAT')),
     )
     .action(start);
