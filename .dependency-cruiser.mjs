@@ -10,7 +10,7 @@
  *   commands            the operations behind the endpoints and scenario steps
  *   world               the wired state of one sandbox run
  *   store events clock errors                          the "core": may use each other (no cycles)
- *   support             src/paths.ts, src/version.ts, src/logger.ts, src/fixtures.ts
+ *   support             src/paths.ts, src/version.ts, src/logger.ts, src/fixtures.ts, src/json-schema.ts
  *   domain              pure rules: imports nothing from src outside src/domain/
  *
  * A layer imports itself and anything below it, transitively (http may import commands, world,
@@ -37,7 +37,7 @@ const FEATURE = `^src/(${FEATURES.join('|')})/`;
 const COMMANDS = '^src/commands/';
 const WORLD = '^src/world/';
 const CORE_LAYER = `^src/(${CORE.join('|')})/`;
-const SUPPORT = '^src/(paths|version|logger|fixtures)\\.ts$';
+const SUPPORT = '^src/(paths|version|logger|fixtures|json-schema)\\.ts$';
 const DOMAIN = '^src/domain/';
 
 const LAYERS = [ENTRY, CLI, SANDBOX, FEATURE, COMMANDS, WORLD, CORE_LAYER, SUPPORT, DOMAIN];

@@ -1,3 +1,4 @@
+// Longer than ~250 lines on purpose: one entry per reason, and the list is the point of the file.
 /**
  * The one catalogue of errors the sandbox answers: every `reason`, with its code, HTTP status,
  * parameter and message. Code anywhere below HTTP throws by reason (`fail('order_not_found', { id })`);

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { basename, extname, resolve } from 'node:path';
 import type { ErrorObject } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { createAjv } from '../json-schema.js';
 import { parse as parseYaml } from 'yaml';
 import { packagePath } from '../paths.js';
 import { parseDuration } from '../domain/duration.js';
@@ -11,22 +11,16 @@ import { resolveScenario, type Scenario, type ScenarioFileWithDefaults } from '.
 
 export { ScenarioError };
 
-const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
 let validate: ReturnType<Ajv2020['compile']> | undefined;
 
 function validator(): ReturnType<Ajv2020['compile']> {
   if (!validate) {
-    const ajv = new Ajv2020({
-      allErrors: true,
-      strict: true,
+    const ajv = createAjv({
       // The script's if/then rules require properties declared beside them, not inside `then`.
       strictRequired: false,
-      allowUnionTypes: true,
-      verbose: true,
       // The schema's `default`s are written into the data it validates.
       useDefaults: true,
     });
-    addFormats(ajv);
     validate = ajv.compile(
       JSON.parse(readFileSync(packagePath('scenarios', 'schema.json'), 'utf8')) as object,
     );
