@@ -27,6 +27,13 @@ const DROPPED: SendResult = {
   error: 'dropped by fault injection (faults.webhooks.drop_first_attempt_rate): never sent',
   durationMs: 0,
 };
+/** What a delivery still waiting when its world was disposed "answers": it is never sent or logged. */
+const NOT_SENT: SendResult = {
+  status: null,
+  body: null,
+  error: 'not sent: disposed',
+  durationMs: 0,
+};
 
 /**
  * Delivers every event of one world to the endpoints that subscribe to it: signed
@@ -39,7 +46,11 @@ export class WebhookDispatcher implements WebhookPort {
   private readonly inflight = new Set<Promise<void>>();
   private readonly chains = new Map<string, Promise<void>>();
   private readonly lanes = new Map<string, Semaphore>();
-  private readonly held = new Map<string, { eventId: string; start: () => void }[]>();
+  private readonly held = new Map<string, { seq: number; start: () => void }[]>();
+  /** Deliveries whose success is to be sent twice (decided when their event was published). */
+  private readonly twins = new Set<string>();
+  /** How many events were published: an event's number orders it within its order. */
+  private published = 0;
   private readonly pool = new Semaphore(GLOBAL_CONCURRENCY);
   private readonly injector: FaultInjector;
   private disposed = false;
@@ -110,28 +121,43 @@ export class WebhookDispatcher implements WebhookPort {
       const event = this.world.store.events.get(delivery.event_id);
       if (!event) continue;
       if (delivery.status === 'retrying' && delivery.next_attempt_at !== null) {
+        this.decideFaults(delivery);
         this.scheduleRetry(delivery, event, delivery.next_attempt_at);
       } else if (delivery.status === 'pending') {
-        this.track(this.attempt(delivery, event, {}).then(() => undefined));
+        const drop = this.decideFaults(delivery);
+        this.track(this.attempt(delivery, event, { drop }).then(() => undefined));
       }
     }
   }
 
   private onEvent(event: SandboxEvent): void {
+    const seq = ++this.published;
     for (const endpoint of this.world.store.webhookEndpoints.all()) {
       if (!subscribes(endpoint, event.event)) continue;
       const delivery = this.deliveryFor(event, endpoint);
       const plan = this.injector.planFirstAttempt();
+      const drop = this.decideFaults(delivery);
       if (plan.kind === 'delayed') {
         this.world.scheduler.schedule(this.world.clock.now() + plan.delayMs, () =>
-          this.startFirst(delivery, event, 'delayed'),
+          this.startFirst(delivery, event, 'delayed', seq, drop),
         );
       } else if (plan.kind === 'reordered') {
-        this.hold(delivery, event);
+        this.hold(delivery, event, seq, drop);
       } else {
-        this.startFirst(delivery, event, null);
+        this.startFirst(delivery, event, null, seq, drop);
       }
     }
+  }
+
+  /**
+   * Draws a delivery's drop and duplicate decisions now, in publication order, rather than when
+   * its attempts start or are answered: network timing must not reorder the seeded draws. Returns
+   * whether the first attempt is dropped; records whether the success is sent twice.
+   */
+  private decideFaults(delivery: DeliveryRecord): boolean {
+    const drop = this.injector.dropsFirstAttempt();
+    if (this.injector.duplicates()) this.twins.add(delivery.key);
+    return drop;
   }
 
   private deliveryFor(event: EventRecord, endpoint: WebhookEndpointRecord): DeliveryRecord {
@@ -150,12 +176,18 @@ export class WebhookDispatcher implements WebhookPort {
   }
 
   /** First attempts of one order to one endpoint go out one after the other, in lifecycle order. */
-  private startFirst(delivery: DeliveryRecord, event: EventRecord, fault: Fault): void {
+  private startFirst(
+    delivery: DeliveryRecord,
+    event: EventRecord,
+    fault: Fault,
+    seq: number,
+    drop: boolean,
+  ): void {
     const lane = `${delivery.endpoint_id}:${event.data.order.order_id}`;
     const previous = this.chains.get(lane) ?? Promise.resolve();
     const next = previous.then(async () => {
-      await this.attempt(delivery, event, { fault });
-      this.releaseHeld(lane, event.event_id);
+      await this.attempt(delivery, event, { fault, drop });
+      this.releaseHeld(lane, seq);
     });
     this.chains.set(lane, next);
     this.track(next);
@@ -165,23 +197,24 @@ export class WebhookDispatcher implements WebhookPort {
   }
 
   /** Out-of-order fault: the event waits until the order's next event has gone out (60 s at most). */
-  private hold(delivery: DeliveryRecord, event: EventRecord): void {
+  private hold(delivery: DeliveryRecord, event: EventRecord, seq: number, drop: boolean): void {
     const lane = `${delivery.endpoint_id}:${event.data.order.order_id}`;
     let started = false;
     const start = (): void => {
       if (started) return;
       started = true;
-      this.track(this.attempt(delivery, event, { fault: 'reordered' }).then(() => undefined));
+      this.track(this.attempt(delivery, event, { fault: 'reordered', drop }).then(() => undefined));
     };
-    this.held.set(lane, [...(this.held.get(lane) ?? []), { eventId: event.event_id, start }]);
+    this.held.set(lane, [...(this.held.get(lane) ?? []), { seq, start }]);
     this.world.scheduler.schedule(this.world.clock.now() + REORDER_HOLD_MS, start);
   }
 
-  private releaseHeld(lane: string, sentEventId: string): void {
+  /** Releases the events of `lane` held back before the event number `sentSeq` was published. */
+  private releaseHeld(lane: string, sentSeq: number): void {
     const waiting = this.held.get(lane);
     if (!waiting) return;
-    const release = waiting.filter((h) => h.eventId !== sentEventId);
-    const keep = waiting.filter((h) => h.eventId === sentEventId);
+    const release = waiting.filter((h) => h.seq < sentSeq);
+    const keep = waiting.filter((h) => h.seq > sentSeq);
     if (keep.length === 0) this.held.delete(lane);
     else this.held.set(lane, keep);
     for (const h of release) h.start();
@@ -210,9 +243,10 @@ export class WebhookDispatcher implements WebhookPort {
   private async attempt(
     delivery: DeliveryRecord,
     event: EventRecord,
-    opts: { fault?: Fault; manual?: boolean },
+    opts: { fault?: Fault; manual?: boolean; drop?: boolean },
   ): Promise<DeliveryAttempt[]> {
     const { world } = this;
+    if (this.disposed) return []; // the world is gone: nothing more is sent
     const endpoint = world.store.webhookEndpoints.get(delivery.endpoint_id);
     if (!endpoint) {
       delivery.status = delivery.status === 'succeeded' ? 'succeeded' : 'failed';
@@ -225,7 +259,7 @@ export class WebhookDispatcher implements WebhookPort {
     const request = buildRequest(endpoint, event, n);
     let fault = opts.fault ?? null;
     let result: SendResult;
-    if (n === 1 && !manual && this.injector.dropsFirstAttempt()) {
+    if (n === 1 && !manual && opts.drop === true) {
       fault = 'dropped';
       result = DROPPED;
     } else {
@@ -260,7 +294,8 @@ export class WebhookDispatcher implements WebhookPort {
     });
     const rows = [row(result, fault, outcome.status)];
     logAttempt(world.store, rows[0]!);
-    if (outcome.status === 'succeeded' && !manual && this.injector.duplicates()) {
+    const twinned = outcome.status !== 'retrying' && this.twins.delete(delivery.key);
+    if (outcome.status === 'succeeded' && !manual && twinned) {
       const twin = await this.deliver(endpoint, request.headers, request.body);
       if (!this.disposed) {
         rows.push(row(twin, 'duplicate', twin.status === result.status ? 'succeeded' : 'failed'));
@@ -283,7 +318,11 @@ export class WebhookDispatcher implements WebhookPort {
     }
     const timeout = this.world.scenario.webhooks.timeout_ms;
     return lane.run(() =>
-      this.pool.run(() => this.transport(endpoint.url, headers, body, timeout)),
+      this.pool.run(() =>
+        this.disposed
+          ? Promise.resolve(NOT_SENT)
+          : this.transport(endpoint.url, headers, body, timeout),
+      ),
     );
   }
 }
