@@ -1,5 +1,9 @@
-import type { DeliveryAttempt } from '../store/state.js';
+import type { DeliveryAttempt, EventRecord, WebhookEndpointRecord } from '../store/state.js';
 import type { Store } from '../store/store.js';
+import type { WebhookRequest } from './build-request.js';
+import type { Fault } from './faults.js';
+import type { AttemptOutcome } from './retry-policy.js';
+import type { SendResult } from './send.js';
 
 /**
  * How many attempts the delivery log keeps in memory; past it the oldest tenth is dropped at once.
@@ -15,4 +19,41 @@ export function logAttempt(store: Store, attempt: DeliveryAttempt): void {
     let drop = store.webhookAttempts.size - Math.floor(DELIVERY_LOG_CAP * 0.9);
     store.webhookAttempts.removeWhere(() => drop-- > 0);
   }
+}
+
+/** One attempt as the log shows it: what was sent, what came back, and what happens next. */
+export function attemptRow(a: {
+  deliveryId: string;
+  event: EventRecord;
+  endpoint: WebhookEndpointRecord;
+  attempt: number;
+  attemptedAt: number;
+  request: WebhookRequest;
+  result: SendResult;
+  fault: Fault;
+  status: DeliveryAttempt['status'];
+  outcome: AttemptOutcome;
+}): DeliveryAttempt {
+  const { outcome, status } = a;
+  return {
+    delivery_id: a.deliveryId,
+    event_id: a.event.event_id,
+    event: a.event.event,
+    order_id: a.event.data.order.order_id,
+    endpoint_id: a.endpoint.endpoint_id,
+    url: a.endpoint.url,
+    attempt: a.attempt,
+    status,
+    response_status: a.result.status,
+    error: status === 'succeeded' ? null : (a.result.error ?? outcome.error),
+    duration_ms: a.result.durationMs,
+    request: a.request,
+    response_body: a.result.body,
+    attempted_at: new Date(a.attemptedAt).toISOString(),
+    next_attempt_at:
+      status === 'retrying' && outcome.nextAt !== null
+        ? new Date(outcome.nextAt).toISOString()
+        : null,
+    fault: a.fault,
+  };
 }

@@ -1,3 +1,4 @@
+// Near 290 lines: the orchestration of delivery in one place (fan-out, ordering, retries, one attempt); its pure parts are the files beside it.
 import { sleep, stopwatch } from '../clock/real-time.js';
 import type { WebhookFaults } from '../domain/scenario.js';
 import { subscribes } from '../domain/webhook-subscription.js';
@@ -10,10 +11,11 @@ import type {
 } from '../store/state.js';
 import type { WebhookPort, WorldCore } from '../world/world.js';
 import { buildRequest } from './build-request.js';
-import { logAttempt } from './delivery-log.js';
+import { attemptRow, logAttempt } from './delivery-log.js';
 import { FaultInjector, type Fault } from './faults.js';
+import { OrderLanes } from './order-lanes.js';
 import { attemptOutcome } from './retry-policy.js';
-import { Semaphore } from './semaphore.js';
+import { EndpointLanes } from './endpoint-lanes.js';
 import { send, type SendResult, type Transport } from './send.js';
 
 /** At most this many deliveries are in flight at once, over all endpoints. */
@@ -35,6 +37,18 @@ const NOT_SENT: SendResult = {
   durationMs: 0,
 };
 
+/** The delivery of one event to one endpoint, before its first attempt. */
+function newDelivery(event: EventRecord, endpoint: WebhookEndpointRecord): DeliveryRecord {
+  return {
+    key: `${event.event_id}:${endpoint.endpoint_id}`,
+    event_id: event.event_id,
+    endpoint_id: endpoint.endpoint_id,
+    status: 'pending',
+    attempts: 0,
+    next_attempt_at: null,
+  };
+}
+
 /**
  * Delivers every event of one world to the endpoints that subscribe to it: signed
  * (`build-request`), retried on the virtual clock (`retry-policy`), shaped by fault injection
@@ -44,14 +58,12 @@ const NOT_SENT: SendResult = {
  */
 export class WebhookDispatcher implements WebhookPort {
   private readonly inflight = new Set<Promise<void>>();
-  private readonly chains = new Map<string, Promise<void>>();
-  private readonly lanes = new Map<string, Semaphore>();
-  private readonly held = new Map<string, { seq: number; start: () => void }[]>();
+  private readonly order = new OrderLanes();
   /** Deliveries whose success is to be sent twice (decided when their event was published). */
   private readonly twins = new Set<string>();
   /** How many events were published: an event's number orders it within its order. */
   private published = 0;
-  private readonly pool = new Semaphore(GLOBAL_CONCURRENCY);
+  private readonly lanes: EndpointLanes;
   private readonly injector: FaultInjector;
   private disposed = false;
 
@@ -60,6 +72,10 @@ export class WebhookDispatcher implements WebhookPort {
     private readonly transport: Transport = send,
   ) {
     this.injector = new FaultInjector(world.scenario.faults.webhooks, () => world.random.next());
+    this.lanes = new EndpointLanes(
+      world.scenario.webhooks.max_concurrent_per_endpoint,
+      GLOBAL_CONCURRENCY,
+    );
   }
 
   listen(): void {
@@ -103,15 +119,7 @@ export class WebhookDispatcher implements WebhookPort {
   }
 
   async test(endpoint: WebhookEndpointRecord, event: EventRecord): Promise<DeliveryAttempt> {
-    const delivery: DeliveryRecord = {
-      key: `${event.event_id}:${endpoint.endpoint_id}`,
-      event_id: event.event_id,
-      endpoint_id: endpoint.endpoint_id,
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: null,
-    };
-    const [attempt] = await this.attempt(delivery, event, { manual: true });
+    const [attempt] = await this.attempt(newDelivery(event, endpoint), event, { manual: true });
     return attempt!;
   }
 
@@ -161,17 +169,10 @@ export class WebhookDispatcher implements WebhookPort {
   }
 
   private deliveryFor(event: EventRecord, endpoint: WebhookEndpointRecord): DeliveryRecord {
-    const key = `${event.event_id}:${endpoint.endpoint_id}`;
+    const { deliveries } = this.world.store;
     return (
-      this.world.store.deliveries.get(key) ??
-      this.world.store.deliveries.insert({
-        key,
-        event_id: event.event_id,
-        endpoint_id: endpoint.endpoint_id,
-        status: 'pending',
-        attempts: 0,
-        next_attempt_at: null,
-      })
+      deliveries.get(`${event.event_id}:${endpoint.endpoint_id}`) ??
+      deliveries.insert(newDelivery(event, endpoint))
     );
   }
 
@@ -184,40 +185,16 @@ export class WebhookDispatcher implements WebhookPort {
     drop: boolean,
   ): void {
     const lane = `${delivery.endpoint_id}:${event.data.order.order_id}`;
-    const previous = this.chains.get(lane) ?? Promise.resolve();
-    const next = previous.then(async () => {
-      await this.attempt(delivery, event, { fault, drop });
-      this.releaseHeld(lane, seq);
-    });
-    this.chains.set(lane, next);
-    this.track(next);
-    void next.finally(() => {
-      if (this.chains.get(lane) === next) this.chains.delete(lane);
-    });
+    this.track(this.order.enqueue(lane, seq, () => this.attempt(delivery, event, { fault, drop })));
   }
 
   /** Out-of-order fault: the event waits until the order's next event has gone out (60 s at most). */
   private hold(delivery: DeliveryRecord, event: EventRecord, seq: number, drop: boolean): void {
     const lane = `${delivery.endpoint_id}:${event.data.order.order_id}`;
-    let started = false;
-    const start = (): void => {
-      if (started) return;
-      started = true;
-      this.track(this.attempt(delivery, event, { fault: 'reordered', drop }).then(() => undefined));
-    };
-    this.held.set(lane, [...(this.held.get(lane) ?? []), { seq, start }]);
+    const start = this.order.hold(lane, seq, () =>
+      this.track(this.attempt(delivery, event, { fault: 'reordered', drop }).then(() => undefined)),
+    );
     this.world.scheduler.schedule(this.world.clock.now() + REORDER_HOLD_MS, start);
-  }
-
-  /** Releases the events of `lane` held back before the event number `sentSeq` was published. */
-  private releaseHeld(lane: string, sentSeq: number): void {
-    const waiting = this.held.get(lane);
-    if (!waiting) return;
-    const release = waiting.filter((h) => h.seq < sentSeq);
-    const keep = waiting.filter((h) => h.seq > sentSeq);
-    if (keep.length === 0) this.held.delete(lane);
-    else this.held.set(lane, keep);
-    for (const h of release) h.start();
   }
 
   /**
@@ -271,27 +248,19 @@ export class WebhookDispatcher implements WebhookPort {
     delivery.next_attempt_at = outcome.nextAt;
     if (outcome.nextAt !== null) this.scheduleRetry(delivery, event, outcome.nextAt);
 
-    const row = (r: SendResult, f: Fault, status: DeliveryAttempt['status']): DeliveryAttempt => ({
-      delivery_id: world.ids.next('dlv'),
-      event_id: event.event_id,
-      event: event.event,
-      order_id: event.data.order.order_id,
-      endpoint_id: endpoint.endpoint_id,
-      url: endpoint.url,
-      attempt: n,
-      status,
-      response_status: r.status,
-      error: status === 'succeeded' ? null : (r.error ?? outcome.error),
-      duration_ms: r.durationMs,
-      request,
-      response_body: r.body,
-      attempted_at: new Date(attemptedAt).toISOString(),
-      next_attempt_at:
-        status === 'retrying' && outcome.nextAt !== null
-          ? new Date(outcome.nextAt).toISOString()
-          : null,
-      fault: f,
-    });
+    const row = (r: SendResult, f: Fault, status: DeliveryAttempt['status']): DeliveryAttempt =>
+      attemptRow({
+        deliveryId: world.ids.next('dlv'),
+        event,
+        endpoint,
+        attempt: n,
+        attemptedAt,
+        request,
+        result: r,
+        fault: f,
+        status,
+        outcome,
+      });
     const rows = [row(result, fault, outcome.status)];
     logAttempt(world.store, rows[0]!);
     const twinned = outcome.status !== 'retrying' && this.twins.delete(delivery.key);
@@ -311,18 +280,11 @@ export class WebhookDispatcher implements WebhookPort {
     headers: Record<string, string>,
     body: string,
   ): Promise<SendResult> {
-    let lane = this.lanes.get(endpoint.endpoint_id);
-    if (!lane) {
-      lane = new Semaphore(this.world.scenario.webhooks.max_concurrent_per_endpoint);
-      this.lanes.set(endpoint.endpoint_id, lane);
-    }
     const timeout = this.world.scenario.webhooks.timeout_ms;
-    return lane.run(() =>
-      this.pool.run(() =>
-        this.disposed
-          ? Promise.resolve(NOT_SENT)
-          : this.transport(endpoint.url, headers, body, timeout),
-      ),
+    return this.lanes.run(endpoint.endpoint_id, () =>
+      this.disposed
+        ? Promise.resolve(NOT_SENT)
+        : this.transport(endpoint.url, headers, body, timeout),
     );
   }
 }
