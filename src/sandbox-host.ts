@@ -54,12 +54,10 @@ export class SandboxHost implements AppHost {
   ): Promise<World> {
     const source = choice.scenario ?? this.source;
     const next = chooseScenario(this.config, { scenario: source, seed: choice.seed });
-    this.source = source;
     const endpoints = this.world.store.webhookEndpoints.all().map((e) => ({ ...e }));
-    await this.retire();
-    this.world = this.begin(next, endpoints, this.world.generation + 1);
-    await this.world.store.commit();
-    return this.world;
+    const world = await this.replace(() => this.begin(next, endpoints, this.world.generation + 1));
+    this.source = source;
+    return world;
   }
 
   /**
@@ -69,10 +67,9 @@ export class SandboxHost implements AppHost {
    */
   async importState(state: SandboxState): Promise<World> {
     const scenario = { ...this.world.scenario, seed: state.seed };
-    await this.retire();
-    this.world = this.resume(scenario, structuredClone(state), this.world.generation + 1);
-    await this.world.store.commit();
-    return this.world;
+    return this.replace(() =>
+      this.resume(scenario, structuredClone(state), this.world.generation + 1),
+    );
   }
 
   /** The whole state, as `GET /__sandbox/state` exports it. */
@@ -98,10 +95,18 @@ export class SandboxHost implements AppHost {
     this.world.dispose();
   }
 
-  /** Lets the current world's deliveries in flight finish, then disposes it. */
-  private async retire(): Promise<void> {
+  /**
+   * Lets the current world's deliveries in flight finish, creates the next world, and only then
+   * disposes the current one: a next world that fails to start (a scenario whose orders cannot be
+   * set up) leaves the sandbox running as it was.
+   */
+  private async replace(create: () => World): Promise<World> {
     await this.world.webhooks.settle();
+    const next = create();
     this.world.dispose();
+    this.world = next;
+    await next.store.commit();
+    return next;
   }
 
   /**
@@ -113,7 +118,12 @@ export class SandboxHost implements AppHost {
     const state = seedState(scenario);
     state.webhook_endpoints.push(...endpoints);
     const world = this.create(scenario, state, generation);
-    runScenario(world);
+    try {
+      runScenario(world);
+    } catch (err) {
+      world.dispose(); // its scheduled steps must never run
+      throw err;
+    }
     this.registerConfigured(world);
     return world;
   }

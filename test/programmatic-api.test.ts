@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '../src/index.js';
 import { Receiver } from './support/receiver.js';
@@ -65,5 +68,42 @@ describe('the Sandbox handle', () => {
     expect(t.sandbox.webhookSecret).toBe('whsec_handle_test');
     await t.sandbox.reset({ scenario: 'ci' });
     expect(t.sandbox.apiKey).toBe(KEYS.acme);
+  });
+});
+
+describe('a reset to a scenario that cannot start', () => {
+  it('is refused and leaves the running world as it was', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'reset-'));
+    const file = join(dir, 'stuck.yaml');
+    // Valid against the schema, but its order cannot be assigned: there is no driver at all.
+    writeFileSync(
+      file,
+      [
+        'name: stuck',
+        'accounts: [{ id: acct_s, api_keys: [sk_test_stuck_key] }]',
+        'drivers: { count: 0 }',
+        "orders: [{ status: driver_assigned, order: { pickup: { address: '1 A St' }, dropoff: { address: '2 B St' } } }]",
+      ].join('\n'),
+    );
+    const receiver = await Receiver.start();
+    const t = await TestSandbox.start({ webhooks: [{ url: receiver.url }] });
+    try {
+      const order = await t.createOrder();
+      const res = await t.post('/__sandbox/reset', { scenario: file });
+      expect(res.status).toBe(400);
+      expect(res.body.error.reason).toBe('invalid_scenario');
+      expect(t.sandbox.scenario.name).toBe('ci');
+      expect((await t.get(`/v1/orders/${order.order_id}`)).status).toBe(200);
+      const { fired } = await t.sandbox.clock.advance('30s');
+      expect(fired.map((e) => e.event)).toEqual(['order.driver_assigned']);
+      // Its webhook delivery still runs: the world was not disposed.
+      expect(receiver.received.map((r) => r.event)).toEqual([
+        'order.created',
+        'order.driver_assigned',
+      ]);
+    } finally {
+      await t.close();
+      await receiver.close();
+    }
   });
 });
