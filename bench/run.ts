@@ -15,8 +15,16 @@ const median = (xs: number[]): number =>
   [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const fmt = (n: number, digits = 1): string => n.toFixed(digits);
 
-function runJson<T>(script: string): T {
-  const out = execFileSync(node, [...tsx, script], { encoding: 'utf8', maxBuffer: 1 << 24 });
+/**
+ * `npm run bench -- --baseline DIR`: DIR is a checkout of an earlier commit, installed and built
+ * (`npm run build`). Each measurement then runs for it too, side by side (alternating where the
+ * measurement is a rate), and BENCHMARKS.md gains a table of the paired ratios, this tree / DIR.
+ */
+const baselineIndex = process.argv.indexOf('--baseline');
+const baseline = baselineIndex > 0 ? process.argv[baselineIndex + 1] : undefined;
+
+function runJson<T>(script: string, cwd = process.cwd()): T {
+  const out = execFileSync(node, [...tsx, script], { encoding: 'utf8', maxBuffer: 1 << 24, cwd });
   return JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as T;
 }
 
@@ -60,42 +68,55 @@ async function main(): Promise<void> {
 
   process.stderr.write('startup…\n');
   const startups: number[] = [];
+  const baseStartups: number[] = [];
+  const baseCli = baseline ? [`${baseline}/dist/cli.js`, ...cli.slice(1)] : [];
   for (let i = 0; i < 7; i++) {
     const s = await start(cli);
     startups.push(s.ms);
     await stop(s.child);
+    if (baseline) {
+      const b = await start(baseCli);
+      baseStartups.push(b.ms);
+      await stop(b.child);
+    }
   }
 
   process.stderr.write('GET /v1/orders/{id} throughput…\n');
   const sandbox = await start([...cli, '--scenario', 'ci']);
-  const created = await fetch(`${sandbox.url}/v1/orders`, {
-    method: 'POST',
-    headers: { authorization: 'Bearer sk_test_ci_acme', 'content-type': 'application/json' },
-    body: JSON.stringify({
-      pickup: { address: '1 Market St' },
-      dropoff: { address: '2 Castro St' },
-      tip: 100,
-    }),
-  });
-  const order = (await created.json()) as { order_id: string };
+  const createOrder = (url: string): Promise<Response> =>
+    fetch(`${url}/v1/orders`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk_test_ci_acme', 'content-type': 'application/json' },
+      body: JSON.stringify({
+        pickup: { address: '1 Market St' },
+        dropoff: { address: '2 Castro St' },
+        tip: 100,
+      }),
+    });
+  const order = (await (await createOrder(sandbox.url)).json()) as { order_id: string };
   const naive = await start([...tsx, 'bench/naive-express.ts', JSON.stringify(order)]);
   const prism = await start([...tsx, 'bench/prism-mock.ts']);
-  const rounds: { sandbox: number; naive: number; prism: number }[] = [];
+  // The baseline issues the same order id: same scenario, same seed, same first request.
+  const base = baseline ? await start([...baseCli, '--scenario', 'ci']) : undefined;
+  if (base) await createOrder(base.url);
+  const rounds: { sandbox: number; naive: number; prism: number; base: number }[] = [];
   for (let i = 0; i < 5; i++) {
     rounds.push({
       sandbox: await load(`${sandbox.url}/v1/orders/${order.order_id}`, 4),
       naive: await load(`${naive.url}/v1/orders/${order.order_id}`, 4),
       prism: await load(`${prism.url}/v1/orders/${order.order_id}`, 4),
+      base: base ? await load(`${base.url}/v1/orders/${order.order_id}`, 4) : NaN,
     });
   }
+  if (base) await stop(base.child);
   await stop(sandbox.child);
   await stop(naive.child);
   await stop(prism.child);
 
   process.stderr.write('webhook deliveries…\n');
-  const hooks = runJson<{ per_second: number; events: number; seconds: number }>(
-    'bench/webhooks.ts',
-  );
+  type Hooks = { per_second: number; events: number; seconds: number };
+  const hooks = runJson<Hooks>('bench/webhooks.ts');
+  const baseHooks = baseline ? runJson<Hooks>('bench/webhooks.ts', baseline) : undefined;
 
   process.stderr.write('driver search…\n');
   const search = runJson<{
@@ -105,13 +126,15 @@ async function main(): Promise<void> {
     mean_total_in_radius: number;
   }>('bench/driver-search.ts');
   process.stderr.write('advance 1 h with 10 000 orders…\n');
-  const advance = runJson<{
+  type Advance = {
     advance_ms: number;
     create_ms: number;
     peak_rss_mb: number;
     events_fired: number;
     statuses: Record<string, number>;
-  }>('bench/advance.ts');
+  };
+  const advance = runJson<Advance>('bench/advance.ts');
+  const baseAdvance = baseline ? runJson<Advance>('bench/advance.ts', baseline) : undefined;
 
   const startupMs = median(startups);
   const sandboxRps = median(rounds.map((r) => r.sandbox));
@@ -185,8 +208,39 @@ Details:
 - Driver index build: ${fmt(search.build_ms, 0)} ms for 100 000 drivers.
 - Advance: creating the 10 000 orders took ${fmt(advance.create_ms, 0)} ms. Final statuses: ${JSON.stringify(advance.statuses)}.
 `;
-  writeFileSync('BENCHMARKS.md', report);
-  process.stdout.write(report);
+  const comparison =
+    baseline && baseHooks && baseAdvance
+      ? `
+## Against a baseline
+
+\`npm run bench -- --baseline ${baseline}\` (${baselineCommit(baseline)}), measured in the same run: startups
+alternating, throughput rounds alternating with the others, the in-process measurements one after
+the other. Ratios are this tree / the baseline; for times, below 1 is faster, for rates above 1.
+
+| what | this tree | baseline | ratio |
+|---|---|---|---|
+| start to listening, median of 7 | ${fmt(startupMs, 0)} ms | ${fmt(median(baseStartups), 0)} ms | ${fmt(startupMs / median(baseStartups), 2)} |
+| \`GET /v1/orders/{id}\`, median of 5 paired rounds | ${fmt(sandboxRps, 0)} req/s | ${fmt(median(rounds.map((r) => r.base)), 0)} req/s | ${fmt(median(rounds.map((r) => r.sandbox / r.base)), 2)} |
+| the same, each against the naive handler of its round | ${fmt(ratio, 2)} | ${fmt(median(rounds.map((r) => r.base / r.naive)), 2)} | |
+| signed webhook deliveries | ${fmt(hooks.per_second, 0)} / s | ${fmt(baseHooks.per_second, 0)} / s | ${fmt(hooks.per_second / baseHooks.per_second, 2)} |
+| advance 1 h, 10 000 orders | ${fmt(advance.advance_ms, 0)} ms | ${fmt(baseAdvance.advance_ms, 0)} ms | ${fmt(advance.advance_ms / baseAdvance.advance_ms, 2)} |
+| creating those 10 000 orders | ${fmt(advance.create_ms, 0)} ms | ${fmt(baseAdvance.create_ms, 0)} ms | ${fmt(advance.create_ms / baseAdvance.create_ms, 2)} |
+| peak RSS of that run | ${fmt(advance.peak_rss_mb, 0)} MB | ${fmt(baseAdvance.peak_rss_mb, 0)} MB | ${fmt(advance.peak_rss_mb / baseAdvance.peak_rss_mb, 2)} |
+
+Startup samples (ms), this tree / baseline: ${startups.map((x, i) => `${fmt(x, 0)} / ${fmt(baseStartups[i] ?? NaN, 0)}`).join(', ')}.
+`
+      : '';
+  writeFileSync('BENCHMARKS.md', report + comparison);
+  process.stdout.write(report + comparison);
+}
+
+/** The baseline checkout's commit, for the report. */
+function baselineCommit(dir: string): string {
+  try {
+    return `commit ${execFileSync('git', ['-C', dir, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()}`;
+  } catch {
+    return 'not a git checkout';
+  }
 }
 
 main().catch((err: unknown) => {
