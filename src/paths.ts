@@ -10,3 +10,11 @@ export const PACKAGE_ROOT = fileURLToPath(new URL('../', import.meta.url));
 export function packagePath(...parts: string[]): string {
   return PACKAGE_ROOT + parts.join('/');
 }
+
+/** Whether this code runs built (from `dist/`, where the build wrote JSON copies of the YAML sources). */
+const BUILT = import.meta.url.includes('/dist/');
+
+/** A file the build wrote into `dist/` (e.g. `openapi/v1.json`), or `undefined` when running from source. */
+export function builtPath(...parts: string[]): string | undefined {
+  return BUILT ? packagePath('dist', ...parts) : undefined;
+}

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
-import { packagePath } from '../paths.js';
+import { builtPath, packagePath } from '../paths.js';
 
 /** The OpenAPI documents the sandbox serves and validates against. */
 export type DocumentName = 'v1' | 'sandbox';
@@ -38,9 +38,9 @@ export function loadOpenApiDocument(name: DocumentName): OpenApiDocument {
   if (!doc) {
     // The build writes each document as JSON beside the compiled code (JSON.parse is far faster
     // than YAML at start-up); running from source reads the YAML itself.
-    const compiled = new URL(`../openapi/${name}.json`, import.meta.url);
+    const compiled = builtPath('openapi', `${name}.json`);
     doc = (
-      existsSync(compiled)
+      compiled && existsSync(compiled)
         ? JSON.parse(readFileSync(compiled, 'utf8'))
         : parseYaml(readFileSync(packagePath('openapi', `${name}.yaml`), 'utf8'))
     ) as OpenApiDocument;

@@ -4,7 +4,7 @@ import type { ErrorObject } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { createAjv } from '../json-schema.js';
 import { parse as parseYaml } from 'yaml';
-import { packagePath } from '../paths.js';
+import { builtPath, packagePath } from '../paths.js';
 import { parseDuration } from '../domain/duration.js';
 import { ScenarioError } from '../errors/scenario-error.js';
 import { resolveScenario, type Scenario, type ScenarioFileWithDefaults } from './scenario.js';
@@ -58,8 +58,8 @@ export function loadScenario(nameOrPath: string): Scenario {
 export function loadScenarioFile(nameOrPath: string): ScenarioFileWithDefaults {
   // A bundled scenario was validated by the build, its defaults filled in, and written as JSON
   // beside the compiled code (scripts/build-assets.mjs).
-  const prebuilt = new URL(`../bundled-scenarios/${nameOrPath}.json`, import.meta.url);
-  if (/^[a-z0-9-]+$/.test(nameOrPath) && existsSync(prebuilt)) {
+  const prebuilt = builtPath('bundled-scenarios', `${nameOrPath}.json`);
+  if (/^[a-z0-9-]+$/.test(nameOrPath) && prebuilt && existsSync(prebuilt)) {
     return JSON.parse(readFileSync(prebuilt, 'utf8')) as ScenarioFileWithDefaults;
   }
   const file = locateScenario(nameOrPath);
