@@ -18,8 +18,6 @@ import { attemptOutcome } from './retry-policy.js';
 import { EndpointLanes } from './endpoint-lanes.js';
 import { send, type SendResult, type Transport } from './send.js';
 
-/** At most this many deliveries are in flight at once, over all endpoints. */
-export const GLOBAL_CONCURRENCY = 64;
 /** A held-back (reordered) event goes out after the order's next one, or after this long at most. */
 const REORDER_HOLD_MS = 60_000;
 
@@ -53,8 +51,9 @@ function newDelivery(event: EventRecord, endpoint: WebhookEndpointRecord): Deliv
  * Delivers every event of one world to the endpoints that subscribe to it: signed
  * (`build-request`), retried on the virtual clock (`retry-policy`), shaped by fault injection
  * (`faults`), every attempt logged. It owns the orchestration: fan-out, per-order ordering (first
- * attempts of one order to one endpoint go out in lifecycle order) and concurrency, bounded overall
- * and per endpoint. The transport is injected (`send` by default; a fake in unit tests).
+ * attempts of one order to one endpoint go out in lifecycle order) and concurrency, bounded per
+ * endpoint with nothing shared between endpoints (`endpoint-lanes`). The transport is injected
+ * (`send` by default; a fake in unit tests).
  */
 export class WebhookDispatcher implements WebhookPort {
   private readonly inflight = new Set<Promise<void>>();
@@ -72,10 +71,7 @@ export class WebhookDispatcher implements WebhookPort {
     private readonly transport: Transport = send,
   ) {
     this.injector = new FaultInjector(world.scenario.faults.webhooks, () => world.random.next());
-    this.lanes = new EndpointLanes(
-      world.scenario.webhooks.max_concurrent_per_endpoint,
-      GLOBAL_CONCURRENCY,
-    );
+    this.lanes = new EndpointLanes(world.scenario.webhooks.max_concurrent_per_endpoint);
   }
 
   listen(): void {
