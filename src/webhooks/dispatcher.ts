@@ -263,7 +263,8 @@ export class WebhookDispatcher implements WebhookPort {
     if (outcome.status === 'succeeded' && !manual && twinned) {
       const twin = await this.deliver(endpoint, request.headers, request.body);
       if (!this.disposed) {
-        rows.push(row(twin, 'duplicate', twin.status === result.status ? 'succeeded' : 'failed'));
+        const same = twin.error === null && twin.status === result.status;
+        rows.push(row(twin, 'duplicate', same ? 'succeeded' : 'failed'));
         logAttempt(world.store, rows[1]!);
       }
     }

@@ -51,6 +51,11 @@ describe('attemptOutcome', () => {
       lenient,
       'no answer within 10 s (timed out)',
     ],
+    [
+      { status: 200, error: 'the receiver closed the connection mid-answer after 200' },
+      strict,
+      'the receiver closed the connection mid-answer after 200',
+    ],
   ])('a rejected answer %j is retried, with the error in words', (answer, settings, error) => {
     expect(attemptOutcome(1, T, answer, settings, false)).toEqual({
       status: 'retrying',

@@ -25,8 +25,9 @@ export function isAccepted(status: number | null, accept: AcceptPolicy): boolean
 
 /**
  * The retry policy, pure: what attempt `attempt` (1-based) made at `attemptedAt` comes to, given the
- * receiver's answer (`responseStatus`, or the transport's `transportError`). A failure is retried on
- * the schedule until it runs out (then `failed`); a manual attempt (redeliver, test) is one try.
+ * receiver's answer (its `status`, and the transport's `error`, which fails it whatever the
+ * status). A failure is retried on the schedule until it runs out (then `failed`); a manual attempt
+ * (redeliver, test) is one try.
  *
  * @example attemptOutcome(1, 0, { status: 500, error: null }, { accept: '200', retry_schedule: [5000] }, false)
  * // { status: 'retrying', nextAt: 5000, error: 'answered 500; the service expects 200' }
@@ -38,7 +39,9 @@ export function attemptOutcome(
   settings: RetrySettings,
   manual: boolean,
 ): AttemptOutcome {
-  if (isAccepted(answer.status, settings.accept)) {
+  // A transport error fails the attempt even after a good status line: an answer cut short is
+  // no answer, however it began.
+  if (answer.error === null && isAccepted(answer.status, settings.accept)) {
     return { status: 'succeeded', nextAt: null, error: null };
   }
   const error =

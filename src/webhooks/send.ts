@@ -20,9 +20,10 @@ const agents = {
   https: new HttpsAgent({ keepAlive: true }),
 };
 
+const isTimeout = (err: Error): boolean => err.name === 'AbortError' || err.name === 'TimeoutError';
+
 function describeError(err: NodeJS.ErrnoException, url: URL, timeoutMs: number): string {
-  if (err.name === 'AbortError' || err.name === 'TimeoutError')
-    return `no answer within ${timeoutMs / 1000} s (timed out)`;
+  if (isTimeout(err)) return `no answer within ${timeoutMs / 1000} s (timed out)`;
   switch (err.code) {
     case 'ECONNREFUSED':
       return `connection refused by ${url.host} (is the receiver running?)`;
@@ -48,36 +49,65 @@ export type Transport = (
   timeoutMs: number,
 ) => Promise<SendResult>;
 
+/** What one request on one connection came to; `stale` when it hit a keep-alive socket the receiver had closed. */
+type Outcome = Omit<SendResult, 'durationMs'> & { stale: boolean };
+
 /**
  * POSTs `body` with exactly `headers` (Node adds Host, Content-Length and Connection) and waits at
  * most `timeoutMs` for the whole answer. Never throws: failures come back as `error`.
+ *
+ * An answer counts only once it is complete: a status line followed by a reset is an `error`
+ * (with its `status`), so the retry policy sees a failure. A reset on a reused keep-alive socket
+ * before any byte of an answer means the receiver closed that idle connection as the request went
+ * out, so nothing reached it: the request is sent again at once, once, on a new connection, within
+ * the same time-out, as the same attempt.
  */
-export const send: Transport = (url, headers, body, timeoutMs) => {
+export const send: Transport = async (url, headers, body, timeoutMs) => {
   const elapsed = stopwatch();
+  const done = ({ stale: _, ...r }: Outcome): SendResult => ({
+    ...r,
+    durationMs: Math.round(elapsed() * 10) / 10,
+  });
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return done({ status: null, body: null, error: `not a valid URL: ${url}`, stale: false });
+  }
+  const signal = AbortSignal.timeout(timeoutMs); // one time-out for the attempt, a resend included
+  const secure = target.protocol === 'https:';
+  const post = (agent: HttpAgent | false): Promise<Outcome> =>
+    postOnce(target, { ...headers, 'Content-Length': String(Buffer.byteLength(body)) }, body, {
+      agent,
+      signal,
+      timeoutMs,
+    });
+  const first = await post(secure ? agents.https : agents.http);
+  // `agent: false`: a connection of its own, which cannot be another stale one from the pool.
+  return done(first.stale ? await post(false) : first);
+};
+
+function postOnce(
+  target: URL,
+  headers: Record<string, string>,
+  body: string,
+  opts: { agent: HttpAgent | false; signal: AbortSignal; timeoutMs: number },
+): Promise<Outcome> {
   return new Promise((resolve) => {
     let settled = false;
-    const finish = (r: Omit<SendResult, 'durationMs'>): void => {
+    const finish = (r: Omit<Outcome, 'stale'>, stale = false): void => {
       if (settled) return;
       settled = true;
-      resolve({ ...r, durationMs: Math.round(elapsed() * 10) / 10 });
+      resolve({ ...r, stale });
     };
-    let target: URL;
-    try {
-      target = new URL(url);
-    } catch {
-      finish({ status: null, body: null, error: `not a valid URL: ${url}` });
-      return;
-    }
     const secure = target.protocol === 'https:';
+    let answered = false;
     const req = (secure ? httpsRequest : httpRequest)(
       target,
-      {
-        method: 'POST',
-        headers: { ...headers, 'Content-Length': Buffer.byteLength(body) },
-        agent: secure ? agents.https : agents.http,
-        signal: AbortSignal.timeout(timeoutMs),
-      },
+      { method: 'POST', headers, agent: opts.agent, signal: opts.signal },
       (res) => {
+        answered = true;
+        const status = res.statusCode ?? null;
         const chunks: Buffer[] = [];
         let kept = 0;
         res.on('data', (chunk: Buffer) => {
@@ -87,24 +117,32 @@ export const send: Transport = (url, headers, body, timeoutMs) => {
           }
         });
         res.on('end', () =>
-          finish({
-            status: res.statusCode ?? null,
-            body: Buffer.concat(chunks).toString('utf8'),
-            error: null,
-          }),
+          finish({ status, body: Buffer.concat(chunks).toString('utf8'), error: null }),
         );
-        res.on('error', (err) =>
+        // A status line is not an answer until the body is complete: cut short, it is a failure.
+        const cut = (err?: NodeJS.ErrnoException): void =>
           finish({
-            status: res.statusCode ?? null,
+            status,
             body: null,
-            error: describeError(err, target, timeoutMs),
-          }),
-        );
+            error:
+              err && isTimeout(err)
+                ? describeError(err, target, opts.timeoutMs)
+                : `the receiver closed the connection mid-answer after ${status}`,
+          });
+        res.on('error', cut);
+        res.on('close', () => {
+          if (!res.complete) cut();
+        });
       },
     );
-    req.on('error', (err) =>
-      finish({ status: null, body: null, error: describeError(err, target, timeoutMs) }),
-    );
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      const stale =
+        !answered && req.reusedSocket && (err.code === 'ECONNRESET' || err.code === 'EPIPE');
+      finish(
+        { status: null, body: null, error: describeError(err, target, opts.timeoutMs) },
+        stale,
+      );
+    });
     req.end(body);
   });
-};
+}
