@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import type { DeliveryAttempt, EventRecord, WebhookEndpointRecord } from '../store/state.js';
 import type { Store } from '../store/store.js';
 import type { WebhookRequest } from './build-request.js';
@@ -12,8 +13,39 @@ import type { SendResult } from './send.js';
  */
 export const DELIVERY_LOG_CAP = 10_000;
 
-/** Appends an attempt to the log, trimming the oldest when it is full. */
-export function logAttempt(store: Store, attempt: DeliveryAttempt): void {
+/**
+ * Records an attempt: appended to the delivery log (trimming the oldest when it is full) and
+ * written to the world's logger, so a failing receiver shows in the sandbox's output without
+ * anyone polling the log. A delivery is `debug`; a failure is `warn`, with the reason and when the
+ * next attempt comes, or that none will.
+ */
+export function logAttempt(
+  world: { store: Store; logger: Logger },
+  attempt: DeliveryAttempt,
+): void {
+  const { store } = world;
+  const fields = {
+    event: attempt.event,
+    event_id: attempt.event_id,
+    order_id: attempt.order_id,
+    endpoint_id: attempt.endpoint_id,
+    url: attempt.url,
+    attempt: attempt.attempt,
+    status: attempt.status,
+    response_status: attempt.response_status,
+    duration_ms: attempt.duration_ms,
+    ...(attempt.fault === null ? {} : { fault: attempt.fault }),
+  };
+  if (attempt.status === 'succeeded') {
+    world.logger.debug(fields, 'webhook delivered');
+  } else {
+    const next =
+      attempt.next_attempt_at === null ? 'giving up' : `next attempt at ${attempt.next_attempt_at}`;
+    world.logger.warn(
+      { ...fields, error: attempt.error, next_attempt_at: attempt.next_attempt_at },
+      `webhook attempt failed: ${attempt.error}; ${next}`,
+    );
+  }
   store.webhookAttempts.insert(attempt);
   if (store.webhookAttempts.size > DELIVERY_LOG_CAP) {
     let drop = store.webhookAttempts.size - Math.floor(DELIVERY_LOG_CAP * 0.9);

@@ -258,14 +258,14 @@ export class WebhookDispatcher implements WebhookPort {
         outcome,
       });
     const rows = [row(result, fault, outcome.status)];
-    logAttempt(world.store, rows[0]!);
+    logAttempt(world, rows[0]!);
     const twinned = outcome.status !== 'retrying' && this.twins.delete(delivery.key);
     if (outcome.status === 'succeeded' && !manual && twinned) {
       const twin = await this.deliver(endpoint, request.headers, request.body);
       if (!this.disposed) {
         const same = twin.error === null && twin.status === result.status;
         rows.push(row(twin, 'duplicate', same ? 'succeeded' : 'failed'));
-        logAttempt(world.store, rows[1]!);
+        logAttempt(world, rows[1]!);
       }
     }
     await world.store.commit();
