@@ -22,7 +22,7 @@ describe('webhook delivery isolates endpoints', () => {
         // A short time-out keeps the test fast; the healthy endpoint must not have to wait for it.
         webhooks: {
           endpoints: [...hanging, healthy].map((rx) => ({ url: rx.url })),
-          timeout: '2s',
+          timeout: '5s',
         },
       },
     });
