@@ -34,7 +34,14 @@ export class SandboxHost implements AppHost {
     const host = new SandboxHost(config);
     const scenario = chooseScenario(config);
     const saved = config.dataFile ? Store.readFile(config.dataFile) : undefined;
-    if (saved) host.world = host.resume({ ...scenario, seed: saved.seed }, saved, 1);
+    // Counting on from the file's generation: the ids its last world issued (request ids too,
+    // which are not all stored before a stop) are in that generation's space, not the next one's.
+    if (saved)
+      host.world = host.resume(
+        { ...scenario, seed: saved.seed },
+        saved,
+        (saved.generation ?? 0) + 1,
+      );
     else host.world = host.begin(scenario, [], 1);
     await host.world.store.commit();
     return host;
@@ -67,9 +74,10 @@ export class SandboxHost implements AppHost {
    */
   async importState(state: SandboxState): Promise<World> {
     const scenario = { ...this.world.scenario, seed: state.seed };
-    return this.replace(() =>
-      this.resume(scenario, structuredClone(state), this.world.generation + 1),
-    );
+    // Above both this sandbox's worlds and the state's: its next ids repeat neither the ones this
+    // sandbox issued since the export nor the ones the exporter did.
+    const generation = Math.max(this.world.generation, state.generation ?? 0) + 1;
+    return this.replace(() => this.resume(scenario, structuredClone(state), generation));
   }
 
   /** The whole state, as `GET /__sandbox/state` exports it. */

@@ -262,9 +262,10 @@ describe('the clock control plane', () => {
 });
 
 describe('reset', () => {
-  it('starts again from the scenario: same ids, no orders, no events, the clock at its start', async () => {
+  it('starts again from the scenario: the same drivers, new order ids, no orders, no events, the clock at its start', async () => {
     const t = await TestSandbox.start();
     try {
+      const drivers = (await t.get('/__sandbox/drivers')).body;
       const first = await t.createOrder();
       await t.post('/__sandbox/clock/advance', { by: '1h' });
       const res = await t.post('/__sandbox/reset');
@@ -276,7 +277,8 @@ describe('reset', () => {
       });
       expect((await t.get('/__sandbox/orders')).body.orders).toEqual([]);
       expect((await t.get('/__sandbox/events')).body.events).toEqual([]);
-      expect((await t.createOrder()).order_id).toBe(first.order_id);
+      expect((await t.get('/__sandbox/drivers')).body).toEqual(drivers);
+      expect((await t.createOrder()).order_id).not.toBe(first.order_id);
       const reseeded = (await t.post('/__sandbox/reset', { seed: 'other' })).body;
       expect(reseeded.seed).toBe('other');
       expect((await t.createOrder()).order_id).not.toBe(first.order_id);

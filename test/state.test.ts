@@ -51,7 +51,9 @@ describe('GET·PUT /__sandbox/state', () => {
       (await a.get(`/v1/orders/${order.order_id}`)).body,
     );
 
-    // Both carry on the same way: same next ids, same schedule.
+    // An import is a new generation, with ids of its own: once both have imported the same
+    // state, both carry on the same way, same next ids, same schedule.
+    await a.request('PUT', '/__sandbox/state', { body: exported });
     const [nextA, nextB] = [await a.createOrder(), await b.createOrder()];
     expect(nextB.order_id).toBe(nextA.order_id);
     const [firedA, firedB] = [

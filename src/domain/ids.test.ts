@@ -27,4 +27,24 @@ describe('IdGenerator', () => {
     expect(new IdGenerator('s', { ord: 1 }).next('ord')).toBe(second);
     expect(counters.ord).toBe(2);
   });
+
+  it('gives every space its own ids under one seed, and the seed alone keeps the ids it always had', () => {
+    const seedOnly = new IdGenerator('s', {}).next('drv');
+    expect(new IdGenerator('s', {}, {}).next('drv')).toBe(seedOnly);
+    const one = new IdGenerator('s', {}, { space: 'g1@0' }).next('ord');
+    expect(new IdGenerator('s', {}, { space: 'g1@0' }).next('ord')).toBe(one);
+    expect(new IdGenerator('s', {}, { space: 'g2@0' }).next('ord')).not.toBe(one);
+    expect(new IdGenerator('s', {}, { space: 'g1@1' }).next('ord')).not.toBe(one);
+    expect(new IdGenerator('s', {}).next('ord')).not.toBe(one);
+  });
+
+  it('skips the ids already taken, counting past them', () => {
+    const plain = new IdGenerator('s', {});
+    const first = plain.next('evt');
+    const second = plain.next('evt');
+    const counters: Record<string, number> = {};
+    const g = new IdGenerator('s', counters, { taken: new Set([first]) });
+    expect(g.next('evt')).toBe(second);
+    expect(counters.evt).toBe(2);
+  });
 });

@@ -25,12 +25,25 @@ function base62(n: number, digits: number): string {
   return out;
 }
 
+/** Where an {@link IdGenerator}'s ids live, besides the seed. */
+export interface IdSpaceOptions {
+  /**
+   * Mixed into every key, so that two spaces never share an id: the world's generation and the
+   * clock's start (see `world/world-ids.ts`). Default none: the ids of the seed alone, which the
+   * scenario's seeded drivers use (and every id did before generations were mixed in).
+   */
+  space?: string | undefined;
+  /** Ids already in use (an imported or resumed state's): skipped, never issued. Default none. */
+  taken?: ReadonlySet<string> | undefined;
+}
+
 /**
  * Issues prefixed identifiers (`ord_…`, 16 base-62 characters) that depend only on the seed, the
- * prefix and how many of that prefix came before: the same sequence of requests under the same
- * seed yields the same IDs, and issuing request ids never shifts order ids. The counters are part
- * of the persisted state. Each prefix gets its own 128-bit key from SHA-256 of the seed, once; an
- * id is then four rounds of a fast 32-bit mix of (key, counter), cheap enough for every request.
+ * space, the prefix and how many of that prefix came before: the same sequence of requests under
+ * the same seed and space yields the same IDs, and issuing request ids never shifts order ids. The
+ * counters are part of the persisted state. Each prefix gets its own 128-bit key from SHA-256 of
+ * the seed and the space, once; an id is then four rounds of a fast 32-bit mix of (key, counter),
+ * cheap enough for every request.
  */
 export class IdGenerator {
   private readonly keys = new Map<string, Uint32Array>();
@@ -38,10 +51,17 @@ export class IdGenerator {
   constructor(
     private readonly seed: string,
     private readonly counters: Record<string, number>,
+    private readonly options: IdSpaceOptions = {},
   ) {}
 
-  /** The next id for `prefix`, e.g. `ord_3kT9qP0xWm2Lr8Zb`. */
+  /** The next id for `prefix`, e.g. `ord_3kT9qP0xWm2Lr8Zb`, skipping any id already taken. */
   next(prefix: IdPrefix): string {
+    let id = this.draw(prefix);
+    while (this.options.taken?.has(id)) id = this.draw(prefix);
+    return id;
+  }
+
+  private draw(prefix: IdPrefix): string {
     const n = (this.counters[prefix] ?? 0) + 1;
     this.counters[prefix] = n;
     const k = this.key(prefix);
@@ -61,7 +81,10 @@ export class IdGenerator {
   private key(prefix: string): Uint32Array {
     let key = this.keys.get(prefix);
     if (!key) {
-      const digest = createHash('sha256').update(`${this.seed}\0${prefix}`).digest();
+      // Without a space the key is the seed's alone, as it always was: seeded drivers keep their ids.
+      const { space } = this.options;
+      const material = space === undefined ? this.seed : `${this.seed}\0${space}`;
+      const digest = createHash('sha256').update(`${material}\0${prefix}`).digest();
       key = new Uint32Array([
         digest.readUInt32LE(0),
         digest.readUInt32LE(4),

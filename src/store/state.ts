@@ -106,6 +106,12 @@ export interface SandboxState {
   /** The virtual clock when the state was last committed (a restart resumes from it). */
   clock?: { now: number; mode: 'realtime' | 'manual'; speed: number };
   counters: Record<string, number>;
+  /**
+   * The generation of the world that last held this state, mixed into its ids; the next world
+   * (after a `--data` restart or an import) counts on from it. States saved before it was stored
+   * lack it and load as generation 0.
+   */
+  generation?: number;
   accounts: AccountRecord[];
   drivers: DriverRecord[];
   orders: OrderRecord[];

@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
 import { Scheduler } from '../clock/scheduler.js';
 import { VirtualClock, type WallClock } from '../clock/virtual-clock.js';
-import { IdGenerator } from '../domain/ids.js';
 import type { TestPaymentMethod } from '../domain/payment-methods.js';
 import type { Scenario } from '../domain/scenario.js';
 import { SeededRandom } from '../domain/seeded-random.js';
@@ -10,12 +9,14 @@ import { DriverIndex } from '../store/driver-index.js';
 import type { SandboxState } from '../store/state.js';
 import { Store } from '../store/store.js';
 import { Keyring } from './keyring.js';
+import { worldIds } from './world-ids.js';
 import type { WebhookPort, World, WorldCore } from './world.js';
 
 export interface WorldConfig {
   scenario: Scenario;
   /** The state to start from: a fresh scenario's seeded state, or a saved or imported one. */
   state: SandboxState;
+  /** Counts the worlds before this one (1 for the first); mixed into every id it issues. */
   generation: number;
   logger: Logger;
   paymentMethods: readonly TestPaymentMethod[];
@@ -62,7 +63,7 @@ export function createWorld(config: WorldConfig): World {
     clock,
     scheduler,
     store,
-    ids: new IdGenerator(scenario.seed, state.counters),
+    ids: worldIds(scenario.seed, state, config.generation, clock),
     random: new SeededRandom(`${scenario.seed}:simulation`),
     bus: new EventBus(),
     logger,
