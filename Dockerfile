@@ -22,12 +22,15 @@ COPY fixtures ./fixtures
 RUN npm run build
 
 # Runtime: the built code, production dependencies and the package's data files.
+# Any Host is answered: behind a port mapping the sandbox cannot know the names it is reached by,
+# and the container's network is the boundary (docs/security.md); narrow it with the variable.
 FROM node:24-slim
 WORKDIR /app
 ENV NODE_ENV=production \
     DELIVERY_SANDBOX_HOST=0.0.0.0 \
     DELIVERY_SANDBOX_PORT=4242 \
-    DELIVERY_SANDBOX_LOG_FORMAT=json
+    DELIVERY_SANDBOX_LOG_FORMAT=json \
+    DELIVERY_SANDBOX_ALLOWED_HOST=*
 COPY package.json ./
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist

@@ -38,6 +38,24 @@ export interface SandboxOptions {
   data?: string | undefined;
   /** Webhook endpoints to register at start, besides the scenario's (`--webhook-url`). Default none. */
   webhooks?: EndpointOption[] | undefined;
+  /**
+   * `Host` names (`name` or `name:port`) answered besides localhost, 127.0.0.1, [::1] and `host`
+   * (`--allowed-host`); `*` allows any (the Docker image sets it). Any other Host is refused with
+   * 403 `host_not_allowed`, which defeats DNS rebinding. Default none. See docs/security.md.
+   */
+  allowedHosts?: string[] | undefined;
+  /**
+   * Web origins (`http://localhost:5173`) whose pages may call `/v1` from a browser
+   * (`--cors-origin`): preflights answer 204 and responses carry `Access-Control-Allow-Origin`.
+   * Default none: no CORS headers at all.
+   */
+  corsOrigins?: string[] | undefined;
+  /** Open connections at most; the next ones get a JSON 503 and are closed. Default 256. */
+  maxConnections?: number | undefined;
+  /** Milliseconds a client has to send the request headers (a JSON 408 after). Default 10 000. */
+  headersTimeoutMs?: number | undefined;
+  /** Milliseconds a client has to send the whole request (a JSON 408 after). Default 30 000. */
+  requestTimeoutMs?: number | undefined;
 }
 
 /** The defaults of `SandboxOptions`, in one place (the CLI shows them in its help). */
@@ -45,6 +63,10 @@ export const DEFAULTS = {
   scenario: 'default',
   port: 0,
   host: '127.0.0.1',
+  // Well under the usual 1 024 descriptors per process, leaving room for webhooks and files.
+  maxConnections: 256,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
 } as const;
 
 /** The CLI's default port: a fixed one, so that scripts and the README can name it. */
@@ -62,6 +84,11 @@ export interface SandboxConfig {
   logger: Logger;
   dataFile: string | undefined;
   webhooks: EndpointOption[];
+  allowedHosts: string[];
+  corsOrigins: string[];
+  maxConnections: number;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
 }
 
 /** Resolves the options once: every default applied, in one visible step. */
@@ -77,6 +104,15 @@ export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
     logger: options.logger ?? pino({ level: 'silent' }),
     dataFile: options.data,
     webhooks: options.webhooks ?? [],
+    allowedHosts: options.allowedHosts ?? [],
+    corsOrigins: options.corsOrigins ?? [],
+    maxConnections: options.maxConnections ?? DEFAULTS.maxConnections,
+    headersTimeoutMs: options.headersTimeoutMs ?? DEFAULTS.headersTimeoutMs,
+    // Node requires the whole request's limit to be at least the headers' one.
+    requestTimeoutMs: Math.max(
+      options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs,
+      options.headersTimeoutMs ?? DEFAULTS.headersTimeoutMs,
+    ),
   };
 }
 

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { advanceClock } from './commands/advance-clock.js';
 import { advanceOrder, type AdvanceTarget } from './commands/advance-order.js';
@@ -11,8 +11,8 @@ import { resolveConfig, type SandboxOptions } from './config.js';
 import type { Order } from './domain/order.js';
 import type { ClockMode } from './domain/scenario.js';
 import type { SandboxEvent } from './events/event-bus.js';
-import { answerClientErrorsInJson } from './http/client-error.js';
 import { createApp } from './http/create-app.js';
+import { createHttpServer } from './http/http-server.js';
 import { SandboxHost } from './sandbox-host.js';
 import type { Scenario } from './scenarios/scenario.js';
 import type { DeliveryAttempt, WebhookEndpointRecord } from './store/state.js';
@@ -111,8 +111,12 @@ function firstKey(scenario: Scenario): string {
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const config = resolveConfig(options);
   const host = await SandboxHost.open(config);
-  const server = createServer(createApp(host, config.logger));
-  answerClientErrorsInJson(server, () => host.current.ids.next('req'));
+  const app = createApp(host, config.logger, {
+    boundHost: config.host,
+    allowedHosts: config.allowedHosts,
+    corsOrigins: config.corsOrigins,
+  });
+  const server = createHttpServer(app, config, () => host.current.ids.next('req'));
   await listen(server, config.port, config.host);
   const port = (server.address() as AddressInfo).port;
   const urlHost = config.host.includes(':')

@@ -57,3 +57,45 @@ export function parseWebhookSecret(value: string): string {
     );
   return value;
 }
+
+/**
+ * `--allowed-host`: one or more comma-separated Host names (`name` or `name:port`, or `*` for any),
+ * appended to those of earlier occurrences.
+ */
+export function parseAllowedHosts(value: string, previous: string[] = []): string[] {
+  const hosts = value
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
+  for (const host of hosts) {
+    if (host !== '*' && !/^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/.test(host))
+      throw new InvalidArgumentError(
+        `expected a host name such as sandbox.local or sandbox.local:8080, or * for any; got "${host}"`,
+      );
+  }
+  return [...previous, ...hosts];
+}
+
+/**
+ * `--cors-origin`: one or more comma-separated web origins (`scheme://host[:port]`, no path),
+ * appended to those of earlier occurrences.
+ */
+export function parseCorsOrigins(value: string, previous: string[] = []): string[] {
+  const origins = value
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  for (const origin of origins) {
+    let parsed: string | undefined;
+    try {
+      parsed = new URL(origin).origin;
+    } catch {
+      parsed = undefined;
+    }
+    if (parsed !== origin || !/^https?:/.test(origin))
+      throw new InvalidArgumentError(
+        `expected a web origin such as http://localhost:5173 (scheme, host and port, no path or trailing slash); got "${origin}"`,
+      );
+  }
+  return [...previous, ...origins];
+}

@@ -6,7 +6,15 @@ import { createLogger, LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } 
 import { startSandbox, type Sandbox } from '../sandbox.js';
 import { VERSION } from '../version.js';
 import { formatBanner } from './banner.js';
-import { envVar, parsePort, parseSpeed, parseWebhookSecret, parseWebhookUrls } from './options.js';
+import {
+  envVar,
+  parseAllowedHosts,
+  parseCorsOrigins,
+  parsePort,
+  parseSpeed,
+  parseWebhookSecret,
+  parseWebhookUrls,
+} from './options.js';
 
 /** The `start` flags as commander hands them over, the `DELIVERY_SANDBOX_*` variables applied. */
 export interface StartFlags {
@@ -22,6 +30,8 @@ export interface StartFlags {
   webhookUrl?: string[];
   webhookSecret?: string;
   data?: string;
+  allowedHost?: string[];
+  corsOrigin?: string[];
 }
 
 /**
@@ -40,6 +50,8 @@ export function toSandboxOptions(flags: StartFlags, logger: Logger): SandboxOpti
     logger,
     webhooks: (flags.webhookUrl ?? []).map((url) => ({ url, secret: flags.webhookSecret })),
     data: flags.data,
+    allowedHosts: flags.allowedHost,
+    corsOrigins: flags.corsOrigin,
   };
 }
 
@@ -133,6 +145,22 @@ export function addStartCommand(program: Command): Command {
         '--data <file>',
         'keep the whole state in this JSON file; a restart resumes it',
       ).env(envVar('DATA')),
+    )
+    .addOption(
+      new Option(
+        '--allowed-host <host>',
+        'also answer this Host name (name or name:port; * = any; repeatable; comma-separated in the variable)',
+      )
+        .argParser(parseAllowedHosts)
+        .env(envVar('ALLOWED_HOST')),
+    )
+    .addOption(
+      new Option(
+        '--cors-origin <origin>',
+        'let pages from this origin call /v1 (CORS; repeatable; comma-separated in the variable)',
+      )
+        .argParser(parseCorsOrigins)
+        .env(envVar('CORS_ORIGIN')),
     )
     .addOption(
       new Option('--log-level <level>', 'log level')

@@ -101,6 +101,70 @@ export const CATALOGUE = {
     when: 'bytes that are not HTTP/1.1 (answered before routing)',
     message: (p) => `The request is not valid HTTP/1.1 (${p.detail}); check the client`,
   }),
+  expectation_failed: spec<{ got: string }>({
+    code: 'invalid_request',
+    status: 417,
+    param: 'Expect',
+    surface: 'v1',
+    when: 'an `Expect` header other than `100-continue` (answered before routing)',
+    message: (p) =>
+      `The sandbox cannot meet Expect: ${cut(p.got, 60)}; send Expect: 100-continue or no Expect header`,
+  }),
+  missing_host: spec({
+    code: 'invalid_request',
+    param: 'Host',
+    surface: 'v1',
+    when: 'an HTTP/1.1 request with no `Host` header',
+    message: () =>
+      'HTTP/1.1 requests need a Host header; send Host: localhost:<port> (any HTTP client does)',
+  }),
+  connect_not_supported: spec({
+    code: 'invalid_request',
+    status: 405,
+    param: null,
+    surface: 'v1',
+    headers: { Allow: 'GET, POST, PUT, PATCH, DELETE' },
+    when: '`CONNECT`: the sandbox is not a proxy (answered before routing, then the connection closes)',
+    message: () =>
+      'CONNECT is not supported: the sandbox is an API, not a proxy; send GET, POST, PUT, PATCH or DELETE',
+  }),
+  request_timeout: spec<{ seconds: number }>({
+    code: 'invalid_request',
+    status: 408,
+    param: null,
+    surface: 'v1',
+    when: 'the headers or the body did not arrive in time (`headersTimeoutMs`, `requestTimeoutMs`)',
+    message: (p) =>
+      `The request did not arrive in time (the limit is ${p.seconds} s); send the whole request at once`,
+  }),
+  too_many_connections: spec<{ limit: number }>({
+    code: 'invalid_request',
+    status: 503,
+    param: null,
+    surface: 'v1',
+    headers: { 'Retry-After': '1' },
+    when: 'more open connections than `maxConnections` (answered at connection, then closed)',
+    message: (p) =>
+      `The sandbox already has ${p.limit} open connections (maxConnections); close idle connections or reuse them (keep-alive), then retry`,
+  }),
+  host_not_allowed: spec<{ host: string }>({
+    code: 'forbidden',
+    param: 'Host',
+    surface: 'v1',
+    when: 'a `Host` that is not a loopback name, the bound host or an `--allowed-host` (DNS rebinding)',
+    message: (p) =>
+      `The Host "${cut(p.host, 100)}" is not allowed: the sandbox answers localhost, 127.0.0.1, [::1] and its bound host; add others with --allowed-host (or DELIVERY_SANDBOX_ALLOWED_HOST)`,
+  }),
+  cross_site_request: spec<{ header: 'Origin' | 'Content-Type'; got: string; host: string }>({
+    code: 'forbidden',
+    param: (p) => p.header,
+    surface: 'control',
+    when: 'a control-plane write from another origin, or with a body that is not JSON (a web page could send it)',
+    message: (p) =>
+      p.header === 'Origin'
+        ? `The control plane refuses requests from other origins: Origin ${cut(p.got, 100)} is not http://${cut(p.host, 100)}; call it from tests and tools (which send no Origin), or from a page the sandbox serves`
+        : `Control-plane writes take Content-Type: application/json or no body; got ${cut(p.got, 100)}, which any web page can send cross-site, so it is refused`,
+  }),
   invalid_idempotency_key: spec<{ length: number }>({
     code: 'invalid_request',
     param: 'Idempotency-Key',

@@ -68,15 +68,21 @@ export function fail<R extends Reason>(
   );
 }
 
+/** The most failures an error lists: a body of 100 000 unknown keys must not answer 20 MB. */
+export const MAX_DETAILS = 20;
+
 /**
  * A request that breaks the contract (a schema failure): `400 invalid_request` with no reason,
- * `param` the first failure and `details` every one.
+ * `param` the first failure and `details` the first `MAX_DETAILS`; the message says how many more.
  */
 export function invalidRequest(details: ErrorDetail[]): ServiceError {
   const first = details[0];
+  const shown = details.slice(0, MAX_DETAILS);
+  const more = details.length - shown.length;
   const message =
     details.length === 1 || !first
       ? (first?.message ?? 'The request is invalid')
-      : `${details.length} problems with the request: ${details.map((d) => d.message).join('; ')}`;
-  return new ServiceError('invalid_request', message, 400, first?.param ?? null, null, details);
+      : `${details.length} problems with the request: ${shown.map((d) => d.message).join('; ')}` +
+        (more > 0 ? `; and ${more} more (details lists the first ${MAX_DETAILS})` : '');
+  return new ServiceError('invalid_request', message, 400, first?.param ?? null, null, shown);
 }

@@ -6,6 +6,7 @@ import { adminAuth } from './middleware/admin-auth.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { RouteResolver } from './middleware/not-found.js';
 import { prelude } from './middleware/prelude.js';
+import { requestGuard, type AccessOptions } from './middleware/request-guard.js';
 import { loadOpenApiDocument } from './openapi-document.js';
 import { compileRequestValidators } from './request-validators.js';
 import { driversRoutes } from './routes/drivers.js';
@@ -23,9 +24,10 @@ import { sandboxWorldRoutes } from './routes/sandbox/world.js';
 /**
  * The HTTP application: the `/v1` API, the `/__sandbox` control plane and the OpenAPI documents.
  * Every request works on the host's current world, read once when it arrives. Every failure,
- * including malformed JSON, oversized bodies and unknown routes, answers JSON.
+ * including malformed JSON, oversized bodies and unknown routes, answers JSON. `access` says which
+ * Host names and web origins may call it (docs/security.md).
  */
-export function createApp(host: AppHost, logger: Logger): Express {
+export function createApp(host: AppHost, logger: Logger, access: AccessOptions): Express {
   const v1Doc = loadOpenApiDocument('v1');
   const sandboxDoc = loadOpenApiDocument('sandbox');
   const v1 = compileRequestValidators(v1Doc, 'v1');
@@ -38,7 +40,11 @@ export function createApp(host: AppHost, logger: Logger): Express {
   app.set('case sensitive routing', true);
   // Conditional GETs would answer 304 with no body, which a client of the real API never sees.
   app.set('etag', false);
-  app.use(prelude(host, logger, routes));
+  // Without an ETag or Last-Modified Express still finds `If-None-Match: *` "fresh" and answers
+  // 304: no response of the sandbox is ever fresh in a client's cache.
+  Object.defineProperty(app.request, 'fresh', { configurable: true, get: () => false });
+  app.use(prelude(host, logger));
+  app.use(requestGuard(access, routes));
 
   app.get('/openapi.json', (_req, res) => {
     res.json(v1Doc);

@@ -77,9 +77,12 @@ function toDetail(e: ErrorObject, data: unknown, root: 'body' | 'query'): ErrorD
       const allowed = Object.keys(
         (e.parentSchema as { properties?: object } | undefined)?.properties ?? {},
       );
+      // A key can be as long as the body: name it in part.
+      const key = String(p.additionalProperty);
+      const name = child(key.length > 60 ? `${key.slice(0, 60)}…` : key);
       return {
-        param: child(p.additionalProperty),
-        message: `${child(p.additionalProperty)} is not a known ${root === 'query' ? 'query parameter' : 'field'}; remove it${allowed.length ? ` (known: ${allowed.join(', ')})` : ''}`,
+        param: name,
+        message: `${name} is not a known ${root === 'query' ? 'query parameter' : 'field'}; remove it${allowed.length ? ` (known: ${allowed.join(', ')})` : ''}`,
       };
     }
     case 'type': {

@@ -2,7 +2,7 @@ import type { ErrorRequestHandler, Request } from 'express';
 import type { Logger } from 'pino';
 import { errorBody, internalErrorBody } from '../../errors/error-body.js';
 import { fail, ServiceError } from '../../errors/service-error.js';
-import { BODY_LIMIT } from './json-body.js';
+import { BODY_LIMIT, hasBody } from './json-body.js';
 import type { RouteResolver } from './not-found.js';
 
 interface HttpishError {
@@ -49,6 +49,8 @@ function toServiceError(
 export function errorHandler(logger: Logger, routes: RouteResolver): ErrorRequestHandler {
   return (err, req, res, next) => {
     if (res.headersSent) return next(err);
+    // Refused before its body was read: close rather than let Node drain a body of any size.
+    if (!req.complete && hasBody(req.headers)) res.setHeader('Connection', 'close');
     const e = toServiceError(err, req, routes);
     if (!e) {
       logger.error({ err, method: req.method, url: req.originalUrl }, 'unexpected error');

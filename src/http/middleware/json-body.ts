@@ -1,13 +1,27 @@
-import express, { type RequestHandler } from 'express';
+import express, { type Request, type RequestHandler } from 'express';
 import { fail } from '../../errors/service-error.js';
 
 /** The largest request body accepted; larger ones answer 413. */
 export const BODY_LIMIT = '1mb';
+const BODY_LIMIT_BYTES = 1024 * 1024;
 
 const parseJson = express.json({ limit: BODY_LIMIT, strict: true });
 
-function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
+/** Whether the request declares a body (Node has checked that Content-Length is a number). */
+export function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
   return headers['transfer-encoding'] !== undefined || (headers['content-length'] ?? '0') !== '0';
+}
+
+/**
+ * Refuses a declared `Content-Length` over the limit from the headers alone, on every route,
+ * before a byte of the body is read (the error handler then closes the connection instead of
+ * draining the body).
+ */
+export function checkDeclaredLength(req: Request): void {
+  const length = req.headers['content-length'];
+  if (length !== undefined && Number(length) > BODY_LIMIT_BYTES) {
+    throw fail('body_too_large', { limit: BODY_LIMIT.replace('mb', ' MiB') });
+  }
 }
 
 /**

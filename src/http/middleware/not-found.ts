@@ -47,6 +47,11 @@ export class RouteResolver {
     return fail('route_not_found', { method: req.method, path: req.path });
   }
 
+  /** Whether a documented operation answers `req` (its path with its method). */
+  answers(req: Request): boolean {
+    return this.routes.some((r) => r.pattern.test(req.path) && r.methods.includes(req.method));
+  }
+
   /** The last handler: whatever reaches it is unknown. */
   handler(): RequestHandler {
     return (req, _res, next) => next(this.explain(req));

@@ -2,7 +2,6 @@ import { performance } from 'node:perf_hooks';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { AppHost } from '../app-host.js';
-import type { RouteResolver } from './not-found.js';
 
 /**
  * What every request goes through first, in one middleware (each Express layer costs a little on
@@ -10,11 +9,10 @@ import type { RouteResolver } from './not-found.js';
  * 1. the host's current world, read once: the whole request works on it, even across a reset;
  * 2. a `req_…` id, in `X-Request-Id` and in error bodies;
  * 3. a log line once it is answered (method, path, status, duration, request id);
- * 4. `OPTIONS` answered like any unsupported method, in JSON (Express would answer in plain text);
- * 5. in realtime mode, the lifecycle steps that fell due since the timer last fired run before the
+ * 4. in realtime mode, the lifecycle steps that fell due since the timer last fired run before the
  *    request reads the state (a no-op in manual mode).
  */
-export function prelude(host: AppHost, logger: Logger, routes: RouteResolver): RequestHandler {
+export function prelude(host: AppHost, logger: Logger): RequestHandler {
   return (req, res, next) => {
     const world = host.current;
     res.locals.world = world;
@@ -31,7 +29,6 @@ export function prelude(host: AppHost, logger: Logger, routes: RouteResolver): R
         );
       });
     }
-    if (req.method === 'OPTIONS') return next(routes.explain(req));
     world.scheduler.runDue();
     next();
   };

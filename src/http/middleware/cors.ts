@@ -1,0 +1,35 @@
+import type { Request, Response } from 'express';
+
+const ALLOW_METHODS = 'GET, POST, PUT, PATCH, DELETE';
+const ALLOW_HEADERS = 'Authorization, Content-Type, Idempotency-Key';
+const EXPOSE_HEADERS = 'X-Request-Id, Idempotent-Replayed';
+
+/**
+ * Opt-in CORS for `/v1` (`--cors-origin`): a preflight from an allowed origin answers 204 with the
+ * `Access-Control-Allow-*` headers, and its actual requests get `Access-Control-Allow-Origin`.
+ * Other origins get nothing (their preflight falls through to the JSON 404 of any `OPTIONS`).
+ * The control plane never gets CORS. Returns whether it answered the request.
+ */
+export function corsResponder(
+  origins: readonly string[],
+): (req: Request, res: Response) => boolean {
+  const allowed = new Set(origins);
+  if (allowed.size === 0) return () => false;
+  return (req, res) => {
+    if (!req.path.startsWith('/v1/') && req.path !== '/v1') return false;
+    // The answer depends on the Origin, so caches must key on it, allowed or not.
+    res.vary('Origin');
+    const origin = req.headers.origin;
+    if (origin === undefined || !allowed.has(origin)) return false;
+    res.setHeader('Access-Control-Allow-Origin', origin);
+    if (req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined) {
+      res.setHeader('Access-Control-Allow-Methods', ALLOW_METHODS);
+      res.setHeader('Access-Control-Allow-Headers', ALLOW_HEADERS);
+      res.setHeader('Access-Control-Max-Age', '600');
+      res.status(204).end();
+      return true;
+    }
+    res.setHeader('Access-Control-Expose-Headers', EXPOSE_HEADERS);
+    return false;
+  };
+}

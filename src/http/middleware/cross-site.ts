@@ -1,0 +1,43 @@
+import type { Request } from 'express';
+import { fail } from '../../errors/service-error.js';
+import { hasBody } from './json-body.js';
+import type { RouteResolver } from './not-found.js';
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Whether `origin` is the sandbox itself as the request reached it (scheme aside). */
+function sameOrigin(origin: string, host: string | undefined): boolean {
+  if (host === undefined) return false;
+  try {
+    return new URL(origin).host === new URL(`http://${host}`).host;
+  } catch {
+    return false; // `null` (a sandboxed frame, a file) and anything unparseable
+  }
+}
+
+/**
+ * The control plane (and `/`, where the dashboard will live) refuses writes a web page could make
+ * cross-site: any request with a foreign `Origin` (browsers send one on every cross-origin write),
+ * and a body that is not JSON (`text/plain` and form bodies need no CORS preflight). Tests and
+ * tools send no `Origin` and JSON or no body, so they are not affected. Only documented
+ * operations are checked: a write no route answers changes nothing and gets its usual 404.
+ */
+export function checkCrossSite(req: Request, routes: RouteResolver): void {
+  if (!UNSAFE.has(req.method)) return;
+  const path = req.path.toLowerCase(); // routing is case-sensitive; this is a second line of defence
+  if (path !== '/' && !path.startsWith('/__sandbox')) return;
+  // A write no operation answers changes nothing: it gets its usual 404.
+  if (!routes.answers(req)) return;
+  const { origin, host } = req.headers;
+  if (origin !== undefined && !sameOrigin(origin, host)) {
+    throw fail('cross_site_request', { header: 'Origin', got: origin, host: host ?? '' });
+  }
+  const type = req.headers['content-type'];
+  if (type !== undefined ? !req.is('application/json') : hasBody(req.headers)) {
+    throw fail('cross_site_request', {
+      header: 'Content-Type',
+      got: type === undefined ? 'a body with no Content-Type' : `"${type}"`,
+      host: host ?? '',
+    });
+  }
+}

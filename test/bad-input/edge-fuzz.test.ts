@@ -1,0 +1,170 @@
+/**
+ * Bad input at the HTTP edge, as a fast-check property over raw sockets: every route of both
+ * OpenAPI documents, every method (CONNECT, TRACE and made-up ones too), odd request lines, and
+ * arbitrary Host, Origin, Content-Type, Content-Length, Expect, If-None-Match, Transfer-Encoding
+ * and Authorization headers. Whatever Node or the app answers must be below 500, never a 304, and
+ * in the JSON error shape when it is an error — except HEAD answers (no body by definition) and
+ * CORS preflights (204). Seeded and bounded, so every run sends the same requests.
+ */
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { ERROR_CODES } from '../support/bad-input.js';
+import { isErrorShape, parseAnswer, rawExchange } from '../support/raw-http.js';
+import { TestSandbox } from '../support/test-sandbox.js';
+
+const CORS_ORIGIN = 'http://localhost:5173';
+let t: TestSandbox;
+let orderId: string;
+beforeAll(async () => {
+  // Short timeouts: a request the generator leaves unfinished is answered (408) within a second.
+  t = await TestSandbox.start({
+    corsOrigins: [CORS_ORIGIN],
+    headersTimeoutMs: 500,
+    requestTimeoutMs: 500,
+  });
+  orderId = (await t.createOrder()).order_id;
+});
+afterAll(() => t.close());
+
+const ROUTES = ['openapi/v1.yaml', 'openapi/sandbox.yaml'].flatMap((file) =>
+  Object.keys((parseYaml(readFileSync(file, 'utf8')) as { paths: object }).paths),
+);
+
+/** `{order}` and `{port}` stand for the order created first and the sandbox's port. */
+interface EdgeRequest {
+  requestLine: string;
+  headers: [string, string][];
+  body: string;
+  framing: 'length' | 'chunked' | 'both' | 'none' | 'huge';
+}
+
+const pathArb = fc
+  .tuple(
+    fc.constantFrom(...ROUTES),
+    fc.constantFrom('{order}', 'ord_nope', '%zz', 'a%00b', 'x'.repeat(300)),
+    fc.constantFrom('', '?limit=2', '?status=pending&x=1', '?lat=37.79&lng=-122.4', '?%zz', '/'),
+  )
+  .map(([route, id, query]) => `${route.replace(/\{[^}]+\}/g, id)}${query}`);
+
+const methodArb = fc.constantFrom(
+  ...['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'],
+  ...['TRACE', 'PROPFIND', 'SEARCH', 'get', 'FOO'],
+);
+
+const requestLineArb: fc.Arbitrary<string> = fc.oneof(
+  {
+    weight: 8,
+    arbitrary: fc
+      .tuple(methodArb, pathArb, fc.constantFrom('HTTP/1.1', 'HTTP/1.1', 'HTTP/1.0'))
+      .map(([method, path, version]) => `${method} ${path} ${version}`),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      'CONNECT example.com:443 HTTP/1.1',
+      'CONNECT /v1/orders HTTP/1.1',
+      'OPTIONS * HTTP/1.1',
+      'GET http://127.0.0.1:{port}/__sandbox/health HTTP/1.1',
+      'GET http://evil.example/__sandbox/state HTTP/1.1',
+      'GET /__sandbox/health HTTP/2.0',
+      'PRI * HTTP/2.0',
+      'GET  /v1/orders  HTTP/1.1',
+    ),
+  },
+);
+
+const header = (name: string, ...values: string[]): fc.Arbitrary<[string, string]> =>
+  fc.constantFrom(...values).map((v): [string, string] => [name, v]);
+
+const headerArbs = [
+  header('Host', '127.0.0.1:{port}', 'localhost:{port}', 'evil.example', '', '[::1', 'a b'),
+  header('Origin', CORS_ORIGIN, 'https://evil.example', 'null', 'http://127.0.0.1:{port}'),
+  header(
+    'Content-Type',
+    'application/json',
+    'text/plain',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    'application/json; charset=latin1',
+    '',
+  ),
+  header('Expect', '100-continue', 'nonsense', ''),
+  header('If-None-Match', '*', '"x"', 'W/"1"'),
+  header('If-Modified-Since', 'Tue, 01 Jan 2999 00:00:00 GMT', 'yesterday'),
+  header('Access-Control-Request-Method', 'POST', 'DELETE', 'BREW'),
+  header(
+    'Authorization',
+    'Bearer sk_test_ci_acme',
+    'Bearer rk_test_ci_acme',
+    'Basic Zm9vOmJhcg==',
+    'Bearer',
+  ),
+  header('Idempotency-Key', 'k1', '', 'x'.repeat(300)),
+  header('Content-Encoding', 'gzip', 'zstd'),
+  header('Upgrade', 'websocket', 'h2c'),
+  header('Connection', 'upgrade', 'keep-alive'),
+];
+
+const requestArb: fc.Arbitrary<EdgeRequest> = fc.record({
+  requestLine: requestLineArb,
+  headers: fc
+    .subarray(
+      headerArbs.map((_, i) => i),
+      { maxLength: 6 },
+    )
+    .chain((picked) => fc.tuple(...picked.map((i) => headerArbs[i]!))),
+  body: fc.constantFrom('', '{}', '{"to":"picked_up"}', '{"scenario":"ci"}', 'a=1', '{', '\u00e9'),
+  framing: fc.constantFrom('length', 'length', 'chunked', 'both', 'none', 'huge'),
+});
+
+function toBytes(req: EdgeRequest, port: number): string {
+  const fill = (s: string): string =>
+    s.replaceAll('{order}', orderId).replaceAll('{port}', String(port));
+  const lines = [fill(req.requestLine)];
+  const names = req.headers.map(([name]) => name.toLowerCase());
+  // Every request names the sandbox unless the generator chose a Host (or none, below).
+  if (!names.includes('host') && req.framing !== 'none') lines.push(`Host: 127.0.0.1:${port}`);
+  for (const [name, value] of req.headers) lines.push(`${name}: ${fill(value)}`);
+  const size = Buffer.byteLength(req.body);
+  const chunked = `${size.toString(16)}\r\n${req.body}\r\n0\r\n\r\n`;
+  switch (req.framing) {
+    case 'length':
+      return `${[...lines, `Content-Length: ${size}`].join('\r\n')}\r\n\r\n${req.body}`;
+    case 'chunked':
+      return `${[...lines, 'Transfer-Encoding: chunked'].join('\r\n')}\r\n\r\n${size ? chunked : '0\r\n\r\n'}`;
+    case 'both':
+      return `${[...lines, 'Transfer-Encoding: chunked', `Content-Length: ${size}`].join('\r\n')}\r\n\r\n${chunked}`;
+    case 'huge':
+      return `${[...lines, `Content-Length: ${2 ** 31}`].join('\r\n')}\r\n\r\n${req.body}`;
+    case 'none':
+      return `${lines.join('\r\n')}\r\n\r\n`;
+  }
+}
+
+it('answers every odd request at the HTTP edge below 500, in JSON, never 304', async () => {
+  const port = t.sandbox.port;
+  await fc.assert(
+    fc.asyncProperty(requestArb, async (req) => {
+      const bytes = toBytes(req, port);
+      const isHead = bytes.startsWith('HEAD ');
+      const answer = await rawExchange(port, bytes, { end: req.framing !== 'huge', waitMs: 3000 });
+      const res = parseAnswer(answer);
+      const context = `${JSON.stringify(bytes.slice(0, 300))}\n→ ${answer.slice(0, 500)}`;
+      expect(answer, context).not.toBe('');
+      expect(res.status, context).toBeGreaterThanOrEqual(100);
+      expect(res.status, context).toBeLessThan(500);
+      expect(res.status, context).not.toBe(304);
+      if (isHead || res.status === 204 || res.status === 100) return;
+      if (res.status >= 400) {
+        expect(res.headers['content-type'], context).toMatch(/^application\/json/);
+        expect(isErrorShape(res.json), context).toBe(true);
+        expect(ERROR_CODES, context).toContain(res.json.error.code);
+      } else {
+        expect(res.json, context).toBeDefined();
+      }
+    }),
+    { seed: 4242, numRuns: 400 },
+  );
+}, 60_000);
