@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from 'commander';
+import { ADMIN_TOKEN_RULE, ADMIN_TOKEN_SHAPE } from '../domain/api-key.js';
 
 /**
  * The argument parsers the commands share. Each takes the raw text of a flag (or of its
@@ -54,6 +55,18 @@ export function parseWebhookSecret(value: string): string {
   if (!/^whsec_[A-Za-z0-9_]{8,100}$/.test(value))
     throw new InvalidArgumentError(
       'expected whsec_ followed by 8 to 100 letters, digits or underscores',
+    );
+  return value;
+}
+
+/**
+ * `--admin-token`: printable ASCII without spaces, which a Bearer header can carry. The message
+ * does not repeat the token: it is a secret.
+ */
+export function parseAdminToken(value: string): string {
+  if (!ADMIN_TOKEN_SHAPE.test(value))
+    throw new InvalidArgumentError(
+      `expected ${ADMIN_TOKEN_RULE}; check for spaces or line breaks around it`,
     );
   return value;
 }

@@ -6,7 +6,14 @@ import { createLogger, LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } 
 import { startSandbox, type Sandbox } from '../sandbox.js';
 import { VERSION } from '../version.js';
 import { formatBanner } from './banner.js';
-import { envVar, parsePort, parseSpeed, parseWebhookSecret, parseWebhookUrls } from './options.js';
+import {
+  envVar,
+  parseAdminToken,
+  parsePort,
+  parseSpeed,
+  parseWebhookSecret,
+  parseWebhookUrls,
+} from './options.js';
 
 /** The `start` flags as commander hands them over, the `DELIVERY_SANDBOX_*` variables applied. */
 export interface StartFlags {
@@ -108,9 +115,9 @@ export function addStartCommand(program: Command): Command {
         .env(envVar('SPEED')),
     )
     .addOption(
-      new Option('--admin-token <token>', 'require this bearer token on /__sandbox').env(
-        envVar('ADMIN_TOKEN'),
-      ),
+      new Option('--admin-token <token>', 'require this bearer token on /__sandbox')
+        .argParser(parseAdminToken)
+        .env(envVar('ADMIN_TOKEN')),
     )
     .addOption(
       new Option(
