@@ -18,6 +18,6 @@ for (const name of bundledScenarioNames()) {
   const source = readdirSync('scenarios').find(
     (f) => f.startsWith(`${name}.`) && f !== 'schema.json',
   );
-  const data = loadScenarioFile(`scenarios/${source}`); // a one-line ScenarioError if it is broken
+  const data = await loadScenarioFile(`scenarios/${source}`); // a one-line ScenarioError if it is broken
   writeFileSync(`dist/bundled-scenarios/${name}.json`, JSON.stringify(data));
 }

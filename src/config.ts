@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import { ADMIN_TOKEN_RULE, ADMIN_TOKEN_SHAPE } from './domain/api-key.js';
 import type { ClockMode } from './domain/scenario.js';
 import { loadScenario, parseScenario } from './scenarios/load-scenario.js';
 import type { Scenario, ScenarioFile } from './scenarios/scenario.js';
@@ -27,7 +28,10 @@ export interface SandboxOptions {
   clock?: ClockMode | undefined;
   /** Overrides the scenario's clock speed (virtual seconds per real second). */
   speed?: number | undefined;
-  /** Require `Authorization: Bearer <adminToken>` on `/__sandbox`. Default: none. */
+  /**
+   * Require `Authorization: Bearer <adminToken>` on `/__sandbox`: 1 to 200 printable ASCII
+   * characters, no spaces (anything else could never be sent back). Default: none.
+   */
   adminToken?: string | undefined;
   /** Where logs go. Default: silent (the CLI logs to stderr at `info`). */
   logger?: Logger | undefined;
@@ -91,8 +95,15 @@ export interface SandboxConfig {
   requestTimeoutMs: number;
 }
 
-/** Resolves the options once: every default applied, in one visible step. */
+/**
+ * Resolves the options once: every default applied, in one visible step. Throws on an admin
+ * token that no client could send back (see ADMIN_TOKEN_SHAPE).
+ */
 export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
+  if (options.adminToken !== undefined && !ADMIN_TOKEN_SHAPE.test(options.adminToken))
+    throw new Error(
+      `adminToken must be ${ADMIN_TOKEN_RULE}, or no Bearer header could carry it; check for spaces or line breaks around it`,
+    );
   return {
     scenario: options.scenario ?? DEFAULTS.scenario,
     seed: options.seed,
@@ -120,13 +131,15 @@ export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
  * The scenario to run: the configured one (or a reset's choice), with the configured seed, clock
  * mode and speed applied over the file's own.
  */
-export function chooseScenario(
+export async function chooseScenario(
   config: Pick<SandboxConfig, 'scenario' | 'seed' | 'clock' | 'speed'>,
   choice: { scenario?: string | ScenarioFile | undefined; seed?: string | number | undefined } = {},
-): Scenario {
+): Promise<Scenario> {
   const source = choice.scenario ?? config.scenario;
   const scenario =
-    typeof source === 'string' ? loadScenario(source) : parseScenario(source, 'scenario option');
+    typeof source === 'string'
+      ? await loadScenario(source)
+      : parseScenario(source, 'scenario option');
   const seed = choice.seed ?? config.seed;
   return {
     ...scenario,

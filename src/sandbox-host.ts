@@ -2,17 +2,25 @@ import { chooseScenario, type SandboxConfig } from './config.js';
 import { registerEndpoint } from './commands/webhook-endpoints.js';
 import { testPaymentMethods } from './fixtures.js';
 import type { AppHost } from './http/app-host.js';
-import { bundledScenarioNames, loadScenario } from './scenarios/load-scenario.js';
+import { ScenarioError } from './errors/scenario-error.js';
+import { readStateFile } from './sandbox/read-state-file.js';
+import {
+  bundledScenarioNames,
+  isBundledScenario,
+  loadBundledScenario,
+} from './scenarios/load-scenario.js';
 import { runScenario } from './scenarios/run-scenario.js';
 import type { Scenario, ScenarioFile } from './scenarios/scenario.js';
 import { seedState } from './scenarios/seed-state.js';
 import { SimulationEngine } from './simulation/engine.js';
 import type { SandboxState, WebhookEndpointRecord } from './store/state.js';
-import { Store } from './store/store.js';
 import { VERSION } from './version.js';
 import { WebhookDispatcher } from './webhooks/dispatcher.js';
 import { createWorld } from './world/create-world.js';
 import type { World } from './world/world.js';
+
+/** A scenario by bundled name or path, or a scenario object. */
+type ScenarioSource = string | ScenarioFile;
 
 /**
  * The host of a sandbox's worlds: it holds the current one and replaces it whole. A reset or an
@@ -22,7 +30,7 @@ import type { World } from './world/world.js';
 export class SandboxHost implements AppHost {
   private world!: World;
   /** The scenario a reset without a choice returns to: the last one chosen. */
-  private source: string | ScenarioFile;
+  private source: ScenarioSource;
   readonly version = VERSION;
 
   private constructor(private readonly config: SandboxConfig) {
@@ -32,8 +40,8 @@ export class SandboxHost implements AppHost {
   /** Opens the first world: the data file's state when there is one, else the scenario's start. */
   static async open(config: SandboxConfig): Promise<SandboxHost> {
     const host = new SandboxHost(config);
-    const scenario = chooseScenario(config);
-    const saved = config.dataFile ? Store.readFile(config.dataFile) : undefined;
+    const scenario = await chooseScenario(config);
+    const saved = config.dataFile ? await readStateFile(config.dataFile) : undefined;
     // Counting on from the file's generation: the ids its last world issued (request ids too,
     // which are not all stored before a stop) are in that generation's space, not the next one's.
     if (saved)
@@ -55,12 +63,21 @@ export class SandboxHost implements AppHost {
     return this.config.adminToken;
   }
 
-  /** Back to a fresh scenario state; webhook endpoints (configuration, not data) stay. */
+  /**
+   * Back to a fresh scenario state; webhook endpoints (configuration, not data) stay. A scenario
+   * named by a string must be a bundled one unless `opts.files` (the programmatic API, whose
+   * caller may name a file; the control plane may not: it reads no path sent over HTTP).
+   */
   async reset(
-    choice: { scenario?: string | undefined; seed?: string | number | undefined } = {},
+    choice: { scenario?: ScenarioSource | undefined; seed?: string | number | undefined } = {},
+    opts: { files?: boolean } = {},
   ): Promise<World> {
     const source = choice.scenario ?? this.source;
-    const next = chooseScenario(this.config, { scenario: source, seed: choice.seed });
+    if (typeof choice.scenario === 'string' && !opts.files && !isBundledScenario(choice.scenario))
+      throw new ScenarioError(
+        `no bundled scenario "${choice.scenario}"; use one of ${bundledScenarioNames().join(', ')}, or send the scenario itself as an object`,
+      );
+    const next = await chooseScenario(this.config, { scenario: source, seed: choice.seed });
     const endpoints = this.world.store.webhookEndpoints.all().map((e) => ({ ...e }));
     const world = await this.replace(() => this.begin(next, endpoints, this.world.generation + 1));
     this.source = source;
@@ -91,7 +108,7 @@ export class SandboxHost implements AppHost {
   scenarios(): { name: string; description: string; current: boolean }[] {
     return bundledScenarioNames().map((name) => ({
       name,
-      description: loadScenario(name).description,
+      description: loadBundledScenario(name).description,
       current: name === this.world.scenario.name,
     }));
   }

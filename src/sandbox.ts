@@ -14,7 +14,7 @@ import type { SandboxEvent } from './events/event-bus.js';
 import { createApp } from './http/create-app.js';
 import { createHttpServer } from './http/http-server.js';
 import { SandboxHost } from './sandbox-host.js';
-import type { Scenario } from './scenarios/scenario.js';
+import type { Scenario, ScenarioFile } from './scenarios/scenario.js';
 import type { DeliveryAttempt, WebhookEndpointRecord } from './store/state.js';
 
 export type { SandboxOptions } from './config.js';
@@ -64,8 +64,12 @@ export interface Sandbox {
   events(filter?: EventFilter): SandboxEvent[];
   /** The webhook delivery log, oldest first, filtered like `GET /__sandbox/webhook-deliveries`. */
   deliveries(filter?: DeliveryFilter): DeliveryAttempt[];
-  /** Back to a fresh scenario state (as `POST /__sandbox/reset`); endpoints stay. */
-  reset(opts?: { scenario?: string; seed?: string | number }): Promise<void>;
+  /**
+   * Back to a fresh scenario state (as `POST /__sandbox/reset`); endpoints stay. `scenario` is a
+   * bundled name, a path to a .yaml/.json file (read as at start: a regular file, at most 1 MiB)
+   * or a scenario object.
+   */
+  reset(opts?: { scenario?: string | ScenarioFile; seed?: string | number }): Promise<void>;
   /** Waits (bounded) until no webhook attempt is in flight. */
   settle(): Promise<void>;
   /** Stops listening and closes open connections. */
@@ -170,7 +174,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     events: (filter) => listEvents(host.current, filter),
     deliveries: (filter) => listDeliveries(host.current, filter),
     reset: async (opts) => {
-      await host.reset(opts);
+      await host.reset(opts, { files: true });
     },
     settle: () => host.current.webhooks.settle(),
     close: async () => {

@@ -121,8 +121,8 @@ describe('ids never repeat', () => {
     expect((await t.get(`/v1/orders/${wouldBe.order}`)).status).toBe(200);
   });
 
-  it('between two starts of a realtime scenario at different wall times, the same seed and requests', () => {
-    const file = loadScenarioFile('default');
+  it('between two starts of a realtime scenario at different wall times, the same seed and requests', async () => {
+    const file = await loadScenarioFile('default');
     const firstOrder = (wall: number): string => {
       const world = openWorld(file, { wall: () => wall });
       try {

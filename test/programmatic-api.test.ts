@@ -1,6 +1,3 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '../src/index.js';
 import { Receiver } from './support/receiver.js';
@@ -73,23 +70,23 @@ describe('the Sandbox handle', () => {
 
 describe('a reset to a scenario that cannot start', () => {
   it('is refused and leaves the running world as it was', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'reset-'));
-    const file = join(dir, 'stuck.yaml');
     // Valid against the schema, but its order cannot be assigned: there is no driver at all.
-    writeFileSync(
-      file,
-      [
-        'name: stuck',
-        'accounts: [{ id: acct_s, api_keys: [sk_test_stuck_key] }]',
-        'drivers: { count: 0 }',
-        "orders: [{ status: driver_assigned, order: { pickup: { address: '1 A St' }, dropoff: { address: '2 B St' } } }]",
-      ].join('\n'),
-    );
+    const stuck = {
+      name: 'stuck',
+      accounts: [{ id: 'acct_s', api_keys: ['sk_test_stuck_key'] }],
+      drivers: { count: 0 },
+      orders: [
+        {
+          status: 'driver_assigned',
+          order: { pickup: { address: '1 A St' }, dropoff: { address: '2 B St' } },
+        },
+      ],
+    };
     const receiver = await Receiver.start();
     const t = await TestSandbox.start({ webhooks: [{ url: receiver.url }] });
     try {
       const order = await t.createOrder();
-      const res = await t.post('/__sandbox/reset', { scenario: file });
+      const res = await t.post('/__sandbox/reset', { scenario: stuck });
       expect(res.status).toBe(400);
       expect(res.body.error.reason).toBe('invalid_scenario');
       expect(t.sandbox.scenario.name).toBe('ci');

@@ -1,8 +1,9 @@
 import { Option, type Command } from 'commander';
 import { CLI_PORT, DEFAULTS } from '../config.js';
-import { loadScenario } from '../scenarios/load-scenario.js';
+import { loadScenario, parseScenario } from '../scenarios/load-scenario.js';
+import { readScenarioFile } from '../scenarios/read-scenario-file.js';
 import { ControlClient, formatDeliveries } from './control-client.js';
-import { envVar } from './options.js';
+import { envVar, parseAdminToken } from './options.js';
 
 /**
  * The client subcommands, which act on a running sandbox through its control plane (advance,
@@ -30,9 +31,9 @@ export function withClientOptions(command: Command, json: string): Command {
       new Option('--url <url>', 'the running sandbox').default(DEFAULT_URL).env(envVar('URL')),
     )
     .addOption(
-      new Option('--admin-token <token>', "the sandbox's admin token, if it has one").env(
-        envVar('ADMIN_TOKEN'),
-      ),
+      new Option('--admin-token <token>', "the sandbox's admin token, if it has one")
+        .argParser(parseAdminToken)
+        .env(envVar('ADMIN_TOKEN')),
     )
     .option('--json', json);
 }
@@ -48,6 +49,17 @@ const print = (lines: string[]): void => {
 const report = (flags: ClientFlags, answer: unknown, lines: () => string[]): void => {
   print(flags.json ? [JSON.stringify(answer, null, 2)] : lines());
 };
+
+/**
+ * What `reset --scenario` sends: a bundled name as is; anything else is a file, read here (relative
+ * to the working directory), checked, and sent as its content: the sandbox reads no path sent to it.
+ */
+async function scenarioToSend(scenario: string | undefined): Promise<string | object | undefined> {
+  if (scenario === undefined || /^[a-z0-9-]+$/.test(scenario)) return scenario;
+  const { data, file } = await readScenarioFile(scenario);
+  parseScenario(data, file); // a broken file is named here, not answered as a "scenario" field
+  return data as object;
+}
 
 /** Adds advance, trigger, cancel, reset, deliveries, scenarios and validate to `program`. */
 export function addClientCommands(program: Command): void {
@@ -101,11 +113,17 @@ export function addClientCommands(program: Command): void {
     program
       .command('reset')
       .description('put a running sandbox back to a fresh scenario state')
-      .option('--scenario <name|path>', 'switch to this scenario')
+      .option(
+        '--scenario <name|path>',
+        'switch to this scenario: a bundled name, or a file read here and sent',
+      )
       .option('--seed <seed>', 'use this seed'),
     'print the whole answer as JSON',
   ).action(async (flags: ClientFlags & { scenario?: string; seed?: string }) => {
-    const r = await client(flags).reset({ scenario: flags.scenario, seed: flags.seed });
+    const r = await client(flags).reset({
+      scenario: await scenarioToSend(flags.scenario),
+      seed: flags.seed,
+    });
     report(flags, r, () => [
       `reset: scenario "${r.scenario}", seed "${r.seed}", now ${r.clock.now}`,
     ]);
@@ -147,8 +165,8 @@ export function addClientCommands(program: Command): void {
   program
     .command('validate <file>')
     .description('check a scenario file, offline')
-    .action((file: string) => {
-      const s = loadScenario(file);
+    .action(async (file: string) => {
+      const s = await loadScenario(file);
       const drivers = s.drivers.count + s.drivers.list.length;
       print([
         `ok: ${file} is scenario "${s.name}": ${s.accounts.length} account(s), ${drivers} driver(s), ${s.orders.length} order(s), ${s.script.length} script step(s)`,

@@ -51,8 +51,8 @@ export class ControlClient {
 
   /** `POST /__sandbox/reset`: a fresh state, optionally of another scenario or seed. */
   reset(opts: {
-    scenario?: string;
-    seed?: string;
+    scenario?: string | object | undefined;
+    seed?: string | undefined;
   }): Promise<{ scenario: string; seed: string; clock: { now: string } }> {
     return this.call('POST', '/__sandbox/reset', opts);
   }

@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from 'commander';
+import { ADMIN_TOKEN_RULE, ADMIN_TOKEN_SHAPE } from '../domain/api-key.js';
 
 /**
  * The argument parsers the commands share. Each takes the raw text of a flag (or of its
@@ -98,4 +99,16 @@ export function parseCorsOrigins(value: string, previous: string[] = []): string
       );
   }
   return [...previous, ...origins];
+}
+
+/**
+ * `--admin-token`: printable ASCII without spaces, which a Bearer header can carry. The message
+ * does not repeat the token: it is a secret.
+ */
+export function parseAdminToken(value: string): string {
+  if (!ADMIN_TOKEN_SHAPE.test(value))
+    throw new InvalidArgumentError(
+      `expected ${ADMIN_TOKEN_RULE}; check for spaces or line breaks around it`,
+    );
+  return value;
 }

@@ -8,6 +8,7 @@ import { VERSION } from '../version.js';
 import { formatBanner } from './banner.js';
 import {
   envVar,
+  parseAdminToken,
   parseAllowedHosts,
   parseCorsOrigins,
   parsePort,
@@ -120,9 +121,9 @@ export function addStartCommand(program: Command): Command {
         .env(envVar('SPEED')),
     )
     .addOption(
-      new Option('--admin-token <token>', 'require this bearer token on /__sandbox').env(
-        envVar('ADMIN_TOKEN'),
-      ),
+      new Option('--admin-token <token>', 'require this bearer token on /__sandbox')
+        .argParser(parseAdminToken)
+        .env(envVar('ADMIN_TOKEN')),
     )
     .addOption(
       new Option(

@@ -1,3 +1,4 @@
+import { CLOCK_RANGE } from '../domain/clock-range.js';
 import { parseDuration } from '../domain/duration.js';
 import type { SandboxEvent } from '../events/event-bus.js';
 import { invalidRequest } from '../errors/service-error.js';
@@ -22,6 +23,14 @@ export async function advanceClock(
       {
         param: 'by',
         message: `by must be a duration of at most 366 days, such as 90, "90s", "10m" or "1h30m"; got ${JSON.stringify(by)}`,
+      },
+    ]);
+  }
+  if (world.clock.now() + ms > CLOCK_RANGE.max) {
+    throw invalidRequest([
+      {
+        param: 'by',
+        message: `by would take the clock past 2200-01-01T00:00:00Z, the end of its range (${CLOCK_RANGE.text}); advance less, or reset`,
       },
     ]);
   }

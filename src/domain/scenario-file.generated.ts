@@ -128,7 +128,7 @@ export interface ScenarioFile {
     mode?: 'realtime' | 'manual';
     speed?: number;
     /**
-     * Virtual start time; default: the wall clock at start.
+     * Virtual start time, from 2000-01-01T00:00:00Z to 2200-01-01T00:00:00Z; default: the wall clock at start.
      */
     start?: string;
   };
@@ -435,7 +435,7 @@ export interface ScenarioFileWithDefaults {
     mode: 'realtime' | 'manual';
     speed: number;
     /**
-     * Virtual start time; default: the wall clock at start.
+     * Virtual start time, from 2000-01-01T00:00:00Z to 2200-01-01T00:00:00Z; default: the wall clock at start.
      */
     start?: string;
   };

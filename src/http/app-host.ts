@@ -1,3 +1,4 @@
+import type { ScenarioFile } from '../domain/scenario-file.generated.js';
 import type { SandboxState } from '../store/state.js';
 import type { World } from '../world/world.js';
 
@@ -7,9 +8,12 @@ import type { World } from '../world/world.js';
  */
 export interface AppHost {
   readonly current: World;
-  /** Starts again from a fresh scenario state (`POST /__sandbox/reset`); throws a ScenarioError for a bad scenario. */
+  /**
+   * Starts again from a fresh scenario state (`POST /__sandbox/reset`): `scenario` is a bundled
+   * name or a scenario object, never a path. Throws a ScenarioError for a bad scenario.
+   */
   reset(opts: {
-    scenario?: string | undefined;
+    scenario?: string | ScenarioFile | undefined;
     seed?: string | number | undefined;
   }): Promise<World>;
   /** Replaces the whole state (`PUT /__sandbox/state`). */

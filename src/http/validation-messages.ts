@@ -111,7 +111,7 @@ function toDetail(e: ErrorObject, data: unknown, root: 'body' | 'query'): ErrorD
     case 'exclusiveMaximum':
       return {
         param,
-        message: `${param} must be ${String(p.comparison)} ${String(p.limit)}; got ${String(value)}`,
+        message: `${param} must be ${String(p.comparison)} ${String(p.limit)}${desc ? ` (${desc})` : ''}; got ${String(value)}`,
       };
     case 'pattern':
       return {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   bundledScenarioNames,
+  loadBundledScenario,
   loadScenario,
   parseScenario,
   ScenarioError,
@@ -19,9 +20,12 @@ const write = (name: string, text: string): string => {
 const minimal = { name: 'x', accounts: [{ id: 'acct_x', api_keys: ['sk_test_xxxx'] }] };
 
 describe('loading scenarios', () => {
-  it('loads every bundled scenario', () => {
+  it('loads every bundled scenario', async () => {
     expect(bundledScenarioNames()).toEqual(expect.arrayContaining(['ci', 'default']));
-    for (const name of bundledScenarioNames()) expect(loadScenario(name).name).toBe(name);
+    for (const name of bundledScenarioNames()) {
+      expect((await loadScenario(name)).name).toBe(name);
+      expect(loadBundledScenario(name)).toStrictEqual(await loadScenario(name));
+    }
   });
 
   it('fills every default of a minimal scenario', () => {
@@ -42,7 +46,7 @@ describe('loading scenarios', () => {
     const dist = new URL('../../dist/scenarios/load-scenario.js', import.meta.url).href;
     const built = (await import(dist)) as typeof LoadScenario; // built by the global setup
     for (const name of bundledScenarioNames())
-      expect(built.loadScenario(name)).toStrictEqual(loadScenario(name));
+      expect(await built.loadScenario(name)).toStrictEqual(await loadScenario(name));
   });
 
   it('fills defaults into a copy, leaving the object it is given as it was', () => {
@@ -52,13 +56,11 @@ describe('loading scenarios', () => {
     expect(data).toStrictEqual(before);
   });
 
-  it('loads a scenario file by path, YAML or JSON', () => {
-    expect(
-      loadScenario(
-        write('a.yaml', 'name: a\naccounts: [{ id: acct_a, api_keys: [sk_test_aaaa] }]\n'),
-      ).name,
-    ).toBe('a');
-    expect(loadScenario(write('b.json', JSON.stringify({ ...minimal, name: 'b' }))).name).toBe('b');
+  it('loads a scenario file by path, YAML or JSON', async () => {
+    const a = write('a.yaml', 'name: a\naccounts: [{ id: acct_a, api_keys: [sk_test_aaaa] }]\n');
+    expect((await loadScenario(a)).name).toBe('a');
+    const b = write('b.json', JSON.stringify({ ...minimal, name: 'b' }));
+    expect((await loadScenario(b)).name).toBe('b');
   });
 
   it.each([
@@ -68,6 +70,8 @@ describe('loading scenarios', () => {
       /accounts\.0\.api_keys\.0: .*pattern/,
     ],
     [{ ...minimal, clock: { mode: 'fast' } }, /clock\.mode: must be one of "realtime", "manual"/],
+    [{ ...minimal, clock: { start: '1999-12-31T23:59:59Z' } }, /clock\.start: .*2000-01-01/],
+    [{ ...minimal, clock: { start: '2200-01-01T00:00:01Z' } }, /clock\.start: .*2200-01-01/],
     [{ ...minimal, timing: { assign_after: '10 minutes' } }, /timing\.assign_after/],
     [{ name: 'x' }, /"accounts" is required; add it/],
     [
@@ -110,14 +114,14 @@ describe('loading scenarios', () => {
     },
   );
 
-  it('says which scenarios exist when a name is unknown', () => {
-    expect(() => loadScenario('nope')).toThrow(
+  it('says which scenarios exist when a name is unknown', async () => {
+    await expect(loadScenario('nope')).rejects.toThrow(
       /scenario "nope" not found: give a bundled name \(.*ci.*\)/,
     );
   });
 
-  it('reports invalid YAML in one line', () => {
-    expect(() => loadScenario(write('bad.yaml', 'name: [unclosed\n'))).toThrow(
+  it('reports invalid YAML in one line', async () => {
+    await expect(loadScenario(write('bad.yaml', 'name: [unclosed\n'))).rejects.toThrow(
       /bad\.yaml: not valid YAML/,
     );
   });

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { basename, extname, resolve } from 'node:path';
+import { basename, extname } from 'node:path';
 import type { ErrorObject } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { createAjv } from '../json-schema.js';
@@ -7,6 +7,7 @@ import { parse as parseYaml } from 'yaml';
 import { builtPath, packagePath } from '../paths.js';
 import { parseDuration } from '../domain/duration.js';
 import { ScenarioError } from '../errors/scenario-error.js';
+import { notFound, readScenarioFile } from './read-scenario-file.js';
 import { resolveScenario, type Scenario, type ScenarioFileWithDefaults } from './scenario.js';
 
 export { ScenarioError };
@@ -36,43 +37,66 @@ export function bundledScenarioNames(): string[] {
     .sort();
 }
 
-/** Finds a scenario by bundled name (`ci`) or by path (`./my-scenario.yaml`). */
-export function locateScenario(nameOrPath: string): string {
+const BUNDLED_NAME = /^[a-z0-9-]+$/;
+
+/** The bundled scenario file of `name` (or its prebuilt JSON), if there is one. */
+function bundledFile(name: string): { path: string; prebuilt: boolean } | undefined {
+  if (!BUNDLED_NAME.test(name)) return undefined;
+  // A bundled scenario was validated by the build, its defaults filled in, and written as JSON
+  // beside the compiled code (scripts/build-assets.mjs).
+  const prebuilt = builtPath('bundled-scenarios', `${name}.json`);
+  if (prebuilt && existsSync(prebuilt)) return { path: prebuilt, prebuilt: true };
   for (const ext of ['.yaml', '.yml', '.json']) {
-    const bundled = packagePath('scenarios', nameOrPath + ext);
-    if (/^[a-z0-9-]+$/.test(nameOrPath) && existsSync(bundled)) return bundled;
+    const path = packagePath('scenarios', name + ext);
+    if (existsSync(path)) return { path, prebuilt: false };
   }
-  const path = resolve(nameOrPath);
-  if (existsSync(path)) return path;
-  throw new ScenarioError(
-    `scenario "${nameOrPath}" not found: give a bundled name (${bundledScenarioNames().join(', ')}) or the path of a .yaml or .json file`,
+  return undefined;
+}
+
+/** Whether `name` is the name of a bundled scenario (`ci`, `default`, …). */
+export function isBundledScenario(name: string): boolean {
+  return bundledFile(name) !== undefined;
+}
+
+/**
+ * Reads, validates and resolves a bundled scenario by name: the package's own files, read
+ * synchronously. Throws a ScenarioError for a name that is not bundled.
+ */
+export function loadBundledScenario(name: string): Scenario {
+  return resolveScenario(loadBundledScenarioFile(name));
+}
+
+function loadBundledScenarioFile(name: string): ScenarioFileWithDefaults {
+  const found = bundledFile(name);
+  if (!found) throw new ScenarioError(notFound(name, bundledScenarioNames()));
+  const text = readFileSync(found.path, 'utf8');
+  if (found.prebuilt) return JSON.parse(text) as ScenarioFileWithDefaults;
+  return checkScenarioFile(
+    found.path.endsWith('.json') ? JSON.parse(text) : parseYaml(text),
+    found.path,
   );
 }
 
 /** Reads, validates and resolves a scenario by bundled name or path. */
-export function loadScenario(nameOrPath: string): Scenario {
-  return resolveScenario(loadScenarioFile(nameOrPath));
+export async function loadScenario(nameOrPath: string): Promise<Scenario> {
+  return resolveScenario(await loadScenarioFile(nameOrPath));
 }
 
-/** Reads and validates a scenario by bundled name or path: the file, its defaults filled in. */
-export function loadScenarioFile(nameOrPath: string): ScenarioFileWithDefaults {
-  // A bundled scenario was validated by the build, its defaults filled in, and written as JSON
-  // beside the compiled code (scripts/build-assets.mjs).
-  const prebuilt = builtPath('bundled-scenarios', `${nameOrPath}.json`);
-  if (/^[a-z0-9-]+$/.test(nameOrPath) && prebuilt && existsSync(prebuilt)) {
-    return JSON.parse(readFileSync(prebuilt, 'utf8')) as ScenarioFileWithDefaults;
-  }
-  const file = locateScenario(nameOrPath);
-  const text = readFileSync(file, 'utf8');
-  let data: unknown;
+/**
+ * Reads and validates a scenario by bundled name or path (relative to the working directory,
+ * read as readScenarioFile allows: a regular file of at most 1 MiB): the file, its defaults filled in.
+ */
+export async function loadScenarioFile(nameOrPath: string): Promise<ScenarioFileWithDefaults> {
+  if (isBundledScenario(nameOrPath)) return loadBundledScenarioFile(nameOrPath);
   try {
-    data = file.endsWith('.json') ? JSON.parse(text) : parseYaml(text);
+    const { data, file } = await readScenarioFile(nameOrPath);
+    return checkScenarioFile(data, file);
   } catch (err) {
-    throw new ScenarioError(
-      `${file}: not valid ${file.endsWith('.json') ? 'JSON' : 'YAML'}: ${(err as Error).message.split('\n')[0]}`,
-    );
+    // A bare name that is neither bundled nor a file: list the bundled names.
+    if (err instanceof ScenarioError && err.message === notFound(nameOrPath))
+      throw new ScenarioError(notFound(nameOrPath, bundledScenarioNames()));
+    throw err;
   }
-  return checkScenarioFile(data, file);
 }
 
 /** Validates a scenario object against scenarios/schema.json and fills its defaults. */

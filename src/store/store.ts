@@ -1,4 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { Low, Memory } from 'lowdb';
 import { JSONFile } from 'lowdb/node';
 import { Collection } from './collection.js';
@@ -59,12 +58,6 @@ export class Store {
    */
   static inFile(path: string, state: SandboxState): Store {
     return new Store(new Low(new JSONFile<SandboxState>(path), state));
-  }
-
-  /** The state saved in `path`, or `undefined` when there is no such file. Throws on a broken file. */
-  static readFile(path: string): SandboxState | undefined {
-    if (!existsSync(path)) return undefined;
-    return JSON.parse(readFileSync(path, 'utf8')) as SandboxState;
   }
 
   /** The whole state (live: do not mutate). */

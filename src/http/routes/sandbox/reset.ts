@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import { describeWorld } from '../../../commands/describe-world.js';
+import type { ScenarioFile } from '../../../domain/scenario-file.generated.js';
 import { fail } from '../../../errors/service-error.js';
 import { ScenarioError } from '../../../errors/scenario-error.js';
 import type { AppHost } from '../../app-host.js';
@@ -8,7 +9,7 @@ import { validateBody } from '../../middleware/validate.js';
 import type { RequestValidators } from '../../request-validators.js';
 import { createRouter } from '../../router.js';
 
-/** `POST /__sandbox/reset`: back to a fresh scenario state. */
+/** `POST /__sandbox/reset`: back to a fresh scenario state, bundled or sent as an object. */
 export function sandboxResetRoutes(validators: RequestValidators, host: AppHost): Router {
   const router = createRouter();
   router.post(
@@ -17,7 +18,10 @@ export function sandboxResetRoutes(validators: RequestValidators, host: AppHost)
     validateBody(validators, 'sandboxReset', { optional: true }),
     async (req, res) => {
       try {
-        const world = await host.reset(req.body as { scenario?: string; seed?: string | number });
+        // The schema lets through a bundled name or an object; the host reads no path from here.
+        const world = await host.reset(
+          req.body as { scenario?: string | ScenarioFile; seed?: string | number },
+        );
         res.json(describeWorld(world));
       } catch (err) {
         if (err instanceof ScenarioError) throw fail('invalid_scenario', { detail: err.message });

@@ -1,0 +1,41 @@
+import { readFile } from 'node:fs/promises';
+import { loadOpenApiDocument } from '../http/openapi-document.js';
+import { compileRequestValidators } from '../http/request-validators.js';
+import type { SandboxState } from '../store/state.js';
+
+/**
+ * The state saved in a `--data` file, validated against the same schema as `PUT /__sandbox/state`
+ * (openapi/sandbox.yaml's `SandboxState`: one source of truth, ranges included), or `undefined`
+ * when there is no such file. Throws one line naming the file, the path within it and the fix:
+ * a state the sandbox could not run (a clock past the date range) never gets as far as a world.
+ */
+export async function readStateFile(path: string): Promise<SandboxState | undefined> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new Error(`${path}: cannot be read (${(err as Error).message})`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    throw new Error(
+      `${path}: not valid JSON (${(err as Error).message}); restore it from a backup or delete it to start afresh`,
+    );
+  }
+  const validate = compileRequestValidators(loadOpenApiDocument('sandbox'), 'sandbox').body(
+    'sandboxImportState',
+  );
+  const first = validate(data)[0];
+  if (first) {
+    const at = first.param === null || first.param === 'body' ? '(top level)' : first.param;
+    // The message starts with the path already ("clock.now must be …"): say it once.
+    const message = first.message.startsWith(`${at} `)
+      ? first.message.slice(at.length + 1)
+      : first.message;
+    throw new Error(`${path}: ${at}: ${message}; fix the file or delete it to start afresh`);
+  }
+  return data as SandboxState;
+}
