@@ -41,8 +41,11 @@ COPY fixtures ./fixtures
 RUN mkdir /data && chown node:node /data
 USER node
 EXPOSE 4242
-# No curl in slim images: node checks the health endpoint itself.
-HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 \
+# No curl in slim images: node checks the health endpoint itself. Start-up takes under a second:
+# while starting, probe every 250 ms (--start-interval, Docker 25+) so the container is healthy
+# within about a second instead of at the first 10 s interval; the 20 s start period bounds those
+# quick probes on a slow machine, and failures during it do not count against the retries.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --start-interval=250ms --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.DELIVERY_SANDBOX_PORT||4242)+'/__sandbox/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 STOPSIGNAL SIGTERM
 # Exec form: node is PID 1 and gets SIGTERM itself; the CLI closes the server and exits 0.

@@ -1,0 +1,118 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { parseDocument } from 'yaml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestSandbox } from './support/test-sandbox.js';
+
+const run = promisify(execFile);
+
+/** Every fenced ```yaml block of a Markdown file, with the line it starts on. */
+function yamlBlocks(file: string): { file: string; line: number; text: string }[] {
+  const text = readFileSync(file, 'utf8');
+  const blocks: { file: string; line: number; text: string }[] = [];
+  for (const m of text.matchAll(/^```yaml\n([\s\S]*?)^```$/gm)) {
+    const line = text.slice(0, m.index).split('\n').length;
+    blocks.push({ file, line, text: m[1] ?? '' });
+  }
+  return blocks;
+}
+
+const blocks = [...yamlBlocks('README.md'), ...yamlBlocks('docs/ci.md')];
+const parsed = blocks.map((b) => {
+  const doc = parseDocument(b.text);
+  return { ...b, errors: doc.errors.map((e) => e.message), value: doc.toJS() };
+});
+const github = parsed.filter((b) => b.value?.jobs);
+const gitlab = parsed.filter((b) => !b.value?.jobs && b.value?.test?.services);
+
+/** The image's port, from the Dockerfile, which every recipe must use. */
+const dockerfile = readFileSync('Dockerfile', 'utf8');
+const imagePort = /DELIVERY_SANDBOX_PORT=(\d+)/.exec(dockerfile)?.[1];
+
+/** The quoted value of `--health-cmd "…"` in a service's options. */
+function healthCmd(options: string): string {
+  const cmd = /--health-cmd "((?:[^"\\]|\\.)*)"/.exec(options)?.[1];
+  if (!cmd) throw new Error(`no --health-cmd in ${options}`);
+  return cmd;
+}
+
+function seconds(flag: string): number {
+  const m = new RegExp(`--${flag}=(\\d+)(ms|s)`).exec(dockerfile);
+  if (!m) throw new Error(`the Dockerfile's HEALTHCHECK has no --${flag}`);
+  return Number(m[1]) / (m[2] === 'ms' ? 1000 : 1);
+}
+
+describe('the CI recipes of the README and docs/ci.md', () => {
+  let sandbox: TestSandbox;
+  beforeAll(async () => {
+    sandbox = await TestSandbox.start();
+  });
+  afterAll(() => sandbox.close());
+
+  it('are valid YAML, and there is one for GitHub Actions, GitLab CI and a job in a container', () => {
+    for (const b of parsed) expect(b.errors, `${b.file}:${b.line}`).toEqual([]);
+    expect(imagePort).toBe('4242');
+    expect(github.length).toBeGreaterThanOrEqual(2);
+    expect(gitlab.length).toBeGreaterThanOrEqual(1);
+    expect(github.some((b) => Object.values<any>(b.value.jobs).some((j) => j.container))).toBe(
+      true,
+    );
+  });
+
+  it('run the sandbox image on its port, with a health command that passes against a sandbox', async () => {
+    const port = new URL(sandbox.url).port;
+    for (const b of github) {
+      for (const job of Object.values<any>(b.value.jobs)) {
+        const service = job.services.sandbox;
+        expect(service.image, `${b.file}:${b.line}`).toMatch(/\/delivery-sandbox:[\w.-]+$/);
+        const inContainer = job.container !== undefined;
+        // Steps on the runner use the published port; a job container uses the service name.
+        if (!inContainer) expect(service.ports).toEqual([`${imagePort}:${imagePort}`]);
+        const steps = JSON.stringify(job.steps);
+        expect(steps).toContain(inContainer ? `sandbox:${imagePort}` : `localhost:${imagePort}`);
+        const cmd = healthCmd(service.options);
+        expect(cmd).toContain(`127.0.0.1:${imagePort}/__sandbox/health`);
+        // Docker runs a --health-cmd with /bin/sh -c: so does this, against a real sandbox.
+        await expect(
+          run('/bin/sh', ['-c', cmd.replaceAll(`:${imagePort}/`, `:${port}/`)]),
+        ).resolves.toBeDefined();
+        await expect(
+          run('/bin/sh', ['-c', cmd.replaceAll(`:${imagePort}/`, ':1/')]),
+        ).rejects.toThrow();
+        const webhookUrl: string | undefined = service.env?.DELIVERY_SANDBOX_WEBHOOK_URL;
+        if (webhookUrl?.includes('host.docker.internal'))
+          expect(service.options).toContain('--add-host=host.docker.internal:host-gateway');
+      }
+    }
+  });
+
+  it('wait for /__sandbox/health in GitLab CI, which ignores HEALTHCHECK, before the tests', async () => {
+    for (const b of gitlab) {
+      const job = b.value.test;
+      const service = job.services[0];
+      expect(service.name).toMatch(/\/delivery-sandbox:[\w.-]+$/);
+      expect(job.variables.SANDBOX_URL).toBe(`http://${service.alias}:${imagePort}`);
+      if (String(service.variables.DELIVERY_SANDBOX_WEBHOOK_URL).includes('//build:'))
+        expect(job.variables.FF_NETWORK_PER_BUILD).toBe('true');
+      const script: string[] = job.script;
+      const wait = script.findIndex((s) => s.includes('/__sandbox/health'));
+      expect(wait).toBeGreaterThanOrEqual(0);
+      expect(wait).toBeLessThan(script.indexOf('npm test'));
+      // The wait loop itself, against a real sandbox: it ends as soon as the sandbox answers.
+      const started = Date.now();
+      await run('/bin/bash', ['-c', `set -e\n${script[wait]}`], {
+        env: { ...process.env, SANDBOX_URL: sandbox.url },
+      });
+      expect(Date.now() - started).toBeLessThan(5_000);
+    }
+  });
+
+  it("has the image's HEALTHCHECK probe often while starting, so it is healthy within a second", () => {
+    const healthcheck = /^HEALTHCHECK [^\n]*\\\n[^\n]*/m.exec(dockerfile)?.[0] ?? '';
+    expect(healthcheck).toContain('/__sandbox/health');
+    expect(seconds('start-interval')).toBeLessThanOrEqual(0.5);
+    expect(seconds('start-period')).toBeGreaterThanOrEqual(5);
+    expect(seconds('interval')).toBeGreaterThanOrEqual(5);
+  });
+});
