@@ -31,7 +31,7 @@ export interface ScenarioFile {
     name?: string;
     center?: LatLng;
     /**
-     * Drivers and geocoded addresses fall inside this circle. Default 8.
+     * Drivers and geocoded addresses fall inside this circle (on land, in a city the sandbox has a map of), except addresses on a street the map knows, placed at that street. Default 8.
      */
     radius_km?: number;
     /**
@@ -338,7 +338,7 @@ export interface ScenarioFileWithDefaults {
     name: string;
     center: LatLng;
     /**
-     * Drivers and geocoded addresses fall inside this circle. Default 8.
+     * Drivers and geocoded addresses fall inside this circle (on land, in a city the sandbox has a map of), except addresses on a street the map knows, placed at that street. Default 8.
      */
     radius_km: number;
     /**

@@ -1,6 +1,8 @@
 // Only the English locale: the package's main entry loads every locale (~150 ms at start-up).
 import { faker } from '@faker-js/faker/locale/en';
-import { pointInCircle, round, roundLatLng } from '../domain/geo.js';
+import { insideRing } from '../domain/city-map.js';
+import { findCityMap } from '../domain/city-maps/find-city-map.js';
+import { pointInCircle, round, roundLatLng, type LatLng } from '../domain/geo.js';
 import { IdGenerator } from '../domain/ids.js';
 import type { Vehicle, VehicleType } from '../domain/order.js';
 import { SeededRandom } from '../domain/seeded-random.js';
@@ -49,6 +51,20 @@ function makeVehicle(type: VehicleType): Vehicle {
 }
 
 /**
+ * A driver's starting point: uniform over the city's circle and, in a city the sandbox has a map
+ * of, on land (redrawn from the seeded generator while in the bay; the centre after 64 draws).
+ */
+function driverPosition(scenario: Scenario, random: SeededRandom): LatLng {
+  const { center, radius_km } = scenario.city;
+  const map = findCityMap(scenario.city);
+  for (let i = 0; i < 64; i++) {
+    const p = roundLatLng(pointInCircle(center, radius_km, random.next(), random.next()));
+    if (!map || insideRing(map.land, p)) return p;
+  }
+  return roundLatLng(center);
+}
+
+/**
  * The state a scenario starts in: its accounts and its drivers, generated from the seed (names,
  * phones and vehicles with a seeded faker; positions, vehicle mix and speed with the seeded
  * generator). The same scenario and seed always give the same world.
@@ -87,9 +103,7 @@ export function seedState(scenario: Scenario): SandboxState {
       rating: round(random.float(4.2, 5.0), 1),
       vehicle: makeVehicle(type),
       status: 'available',
-      location: roundLatLng(
-        pointInCircle(scenario.city.center, scenario.city.radius_km, random.next(), random.next()),
-      ),
+      location: driverPosition(scenario, random),
       order_id: null,
       speed_factor: round(random.float(0.8, 1.2), 3),
     };
