@@ -27,6 +27,10 @@ export interface ScenarioFile {
    * Seed of every generated id, driver and random choice. Same seed, same run.
    */
   seed?: string | number;
+  /**
+   * Locale of the generated drivers: their names, phone numbers, vehicles and plates (faker's locale names). Default en_US.
+   */
+  locale?: 'en_US' | 'en_GB' | 'fr' | 'de' | 'es';
   city?: {
     name?: string;
     center?: LatLng;
@@ -334,6 +338,10 @@ export interface ScenarioFileWithDefaults {
    * Seed of every generated id, driver and random choice. Same seed, same run.
    */
   seed?: string | number;
+  /**
+   * Locale of the generated drivers: their names, phone numbers, vehicles and plates (faker's locale names). Default en_US.
+   */
+  locale: 'en_US' | 'en_GB' | 'fr' | 'de' | 'es';
   city: {
     name: string;
     center: LatLng;

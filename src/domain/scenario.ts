@@ -28,10 +28,15 @@ export interface AccountConfig {
 }
 
 /** A scenario with every default filled in: what the sandbox runs on. */
+/** The locales generated drivers can have. */
+export type DriverLocale = 'en_US' | 'en_GB' | 'fr' | 'de' | 'es';
+
 export interface Scenario {
   name: string;
   description: string;
   seed: string;
+  /** Locale of the generated drivers (names, phones, vehicles, plates). */
+  locale: DriverLocale;
   city: { name: string; center: LatLng; radius_km: number; service_radius_km: number };
   accounts: AccountConfig[];
   drivers: { count: number; vehicles: Record<VehicleType, number>; list: DriverSpec[] };

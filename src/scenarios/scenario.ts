@@ -32,6 +32,7 @@ export function resolveScenario(file: ScenarioFileWithDefaults): Scenario {
     description: file.description,
     // Defaults to the name, another field: not a constant the schema could give.
     seed: String(file.seed ?? file.name),
+    locale: file.locale,
     city: file.city,
     accounts: file.accounts.map((a) => ({
       id: a.id,

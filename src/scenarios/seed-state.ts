@@ -1,5 +1,3 @@
-// Only the English locale: the package's main entry loads every locale (~150 ms at start-up).
-import { faker } from '@faker-js/faker/locale/en';
 import { insideRing } from '../domain/city-map.js';
 import { findCityMap } from '../domain/city-maps/find-city-map.js';
 import { pointInCircle, round, roundLatLng, type LatLng } from '../domain/geo.js';
@@ -7,6 +5,7 @@ import { IdGenerator } from '../domain/ids.js';
 import type { Vehicle, VehicleType } from '../domain/order.js';
 import { SeededRandom } from '../domain/seeded-random.js';
 import type { DriverRecord, SandboxState } from '../store/state.js';
+import { DRIVER_LOCALES, type DriverLocaleData } from './driver-locales.js';
 import type { Scenario } from './scenario.js';
 
 const SCOOTERS = [
@@ -36,18 +35,28 @@ function pickVehicleType(weights: Record<VehicleType, number>, u: number): Vehic
   return 'car';
 }
 
-function makeVehicle(type: VehicleType): Vehicle {
+function makeVehicle(locale: DriverLocaleData, type: VehicleType): Vehicle {
+  const { faker } = locale;
   const color = faker.vehicle.color();
-  if (type === 'car')
-    return { type, description: `${color} ${faker.vehicle.vehicle()}`, plate: faker.vehicle.vrm() };
-  if (type === 'scooter') {
+  const plate = (): string =>
+    locale.plate === 'vrm'
+      ? faker.vehicle.vrm()
+      : faker.helpers.replaceSymbols(locale.plate).toUpperCase();
+  if (type === 'car') {
+    const [make, models] = faker.helpers.arrayElement(locale.cars);
+    const car = `${make} ${faker.helpers.arrayElement(models)}`;
     return {
       type,
-      description: `${color} ${faker.helpers.arrayElement(SCOOTERS)}`,
-      plate: faker.vehicle.vrm(),
+      description: locale.colourAfter ? `${car} ${color}` : `${color} ${car}`,
+      plate: plate(),
     };
   }
-  return { type, description: `${color} ${faker.helpers.arrayElement(BICYCLES)}`, plate: null };
+  const model = faker.helpers.arrayElement(type === 'scooter' ? SCOOTERS : BICYCLES);
+  return {
+    type,
+    description: locale.colourAfter ? `${model} ${color}` : `${color} ${model}`,
+    plate: type === 'scooter' ? plate() : null,
+  };
 }
 
 /**
@@ -92,6 +101,8 @@ export function seedState(scenario: Scenario): SandboxState {
   };
   const ids = new IdGenerator(scenario.seed, state.counters);
   const random = new SeededRandom(`${scenario.seed}:drivers`);
+  const locale = DRIVER_LOCALES[scenario.locale];
+  const { faker } = locale;
   // The shared instance is seeded here and used only within this synchronous loop.
   faker.seed(random.int(0, 2 ** 31 - 1));
   for (let i = 0; i < scenario.drivers.count; i++) {
@@ -101,7 +112,7 @@ export function seedState(scenario: Scenario): SandboxState {
       name: faker.person.fullName(),
       phone: faker.phone.number({ style: 'international' }),
       rating: round(random.float(4.2, 5.0), 1),
-      vehicle: makeVehicle(type),
+      vehicle: makeVehicle(locale, type),
       status: 'available',
       location: driverPosition(scenario, random),
       order_id: null,
@@ -111,7 +122,7 @@ export function seedState(scenario: Scenario): SandboxState {
   }
   for (const spec of scenario.drivers.list) {
     const type = spec.vehicle?.type ?? 'car';
-    const generated = makeVehicle(type);
+    const generated = makeVehicle(locale, type);
     state.drivers.push({
       driver_id: spec.id ?? ids.next('drv'),
       name: spec.name ?? faker.person.fullName(),
