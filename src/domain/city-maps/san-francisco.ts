@@ -1,3 +1,4 @@
+// A data module, long because it is data: the land outline and the main streets of San Francisco.
 import type { CityMap } from '../city-map.js';
 
 /**
