@@ -135,6 +135,14 @@ async function main(): Promise<void> {
   };
   const advance = runJson<Advance>('bench/advance.ts');
   const baseAdvance = baseline ? runJson<Advance>('bench/advance.ts', baseline) : undefined;
+  process.stderr.write('1 000 stream clients on a 60x clock…\n');
+  const streams = runJson<{
+    clients: number;
+    orders: number;
+    messages_per_second: number;
+    cpu_percent: number;
+    rss_mb: number;
+  }>('bench/streams.ts');
 
   const startupMs = median(startups);
   const sandboxRps = median(rounds.map((r) => r.sandbox));
@@ -179,6 +187,12 @@ async function main(): Promise<void> {
       `${fmt(advance.advance_ms / 1000, 2)} s, ${advance.events_fired} events; peak RSS ${fmt(advance.peak_rss_mb, 0)} MB`,
       '< 3 s, < 400 MB',
       pass(advance.advance_ms < 3000 && advance.peak_rss_mb < 400),
+    ],
+    [
+      `${streams.clients} WebSocket stream clients, ${streams.orders} moving orders, 60× clock, 5 s`,
+      `${fmt(streams.messages_per_second, 0)} messages/s; server CPU ${fmt(streams.cpu_percent, 0)} % of a core, RSS ${fmt(streams.rss_mb, 0)} MB`,
+      'no budget yet',
+      '',
     ],
   ];
   const cpu = cpus();

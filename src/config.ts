@@ -60,6 +60,20 @@ export interface SandboxOptions {
   headersTimeoutMs?: number | undefined;
   /** Milliseconds a client has to send the whole request (a JSON 408 after). Default 30 000. */
   requestTimeoutMs?: number | undefined;
+  /** The WebSocket streams' limits (README, "Live streams"); each field defaults as noted. */
+  streams?: StreamOptions | undefined;
+}
+
+/** The limits of the WebSocket streams. Stream sockets count towards `maxConnections` too. */
+export interface StreamOptions {
+  /** Open streams at most, both paths together; the next upgrade gets a JSON 503. Default 128. */
+  maxClients?: number | undefined;
+  /** Unsent bytes a stream may queue before the client is closed as too slow (1013). Default 1 MiB. */
+  maxBufferedBytes?: number | undefined;
+  /** Real milliseconds between pings; a peer that missed one is dropped. Default 30 000. */
+  heartbeatMs?: number | undefined;
+  /** Real milliseconds between two `location` or `drivers` messages at least. Default 250. */
+  intervalMs?: number | undefined;
 }
 
 /** The defaults of `SandboxOptions`, in one place (the CLI shows them in its help). */
@@ -71,6 +85,8 @@ export const DEFAULTS = {
   maxConnections: 256,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
+  // Half the connections: REST calls still get through when every stream is open.
+  streams: { maxClients: 128, maxBufferedBytes: 1024 * 1024, heartbeatMs: 30_000, intervalMs: 250 },
 } as const;
 
 /** The CLI's default port: a fixed one, so that scripts and the README can name it. */
@@ -93,6 +109,7 @@ export interface SandboxConfig {
   maxConnections: number;
   headersTimeoutMs: number;
   requestTimeoutMs: number;
+  streams: Required<{ [K in keyof StreamOptions]: number }>;
 }
 
 /**
@@ -124,6 +141,12 @@ export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
       options.requestTimeoutMs ?? DEFAULTS.requestTimeoutMs,
       options.headersTimeoutMs ?? DEFAULTS.headersTimeoutMs,
     ),
+    streams: {
+      maxClients: options.streams?.maxClients ?? DEFAULTS.streams.maxClients,
+      maxBufferedBytes: options.streams?.maxBufferedBytes ?? DEFAULTS.streams.maxBufferedBytes,
+      heartbeatMs: options.streams?.heartbeatMs ?? DEFAULTS.streams.heartbeatMs,
+      intervalMs: options.streams?.intervalMs ?? DEFAULTS.streams.intervalMs,
+    },
   };
 }
 

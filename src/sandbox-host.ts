@@ -31,6 +31,7 @@ export class SandboxHost implements AppHost {
   private world!: World;
   /** The scenario a reset without a choice returns to: the last one chosen. */
   private source: ScenarioSource;
+  private readonly replaced = new Set<(next: World) => void>();
   readonly version = VERSION;
 
   private constructor(private readonly config: SandboxConfig) {
@@ -57,6 +58,12 @@ export class SandboxHost implements AppHost {
 
   get current(): World {
     return this.world;
+  }
+
+  /** Calls `listener` with each next world, once it is current (the live streams follow it). */
+  onReplace(listener: (next: World) => void): () => void {
+    this.replaced.add(listener);
+    return () => this.replaced.delete(listener);
   }
 
   get adminToken(): string | undefined {
@@ -130,6 +137,13 @@ export class SandboxHost implements AppHost {
     const next = create();
     this.world.dispose();
     this.world = next;
+    for (const listener of this.replaced) {
+      try {
+        listener(next);
+      } catch (err) {
+        this.config.logger.error({ err }, 'a listener of the next world failed');
+      }
+    }
     await next.store.commit();
     return next;
   }

@@ -13,11 +13,17 @@ import type { ClockMode } from './domain/scenario.js';
 import type { SandboxEvent } from './events/event-bus.js';
 import { createApp } from './http/create-app.js';
 import { createHttpServer } from './http/http-server.js';
+import { hostChecker } from './http/middleware/host-check.js';
+import { answerOnSocket } from './http/raw-answer.js';
+import { iterateFeed } from './live/feed-iterator.js';
+import { LiveStreams } from './live/live-streams.js';
+import type { SandboxStreamMessage } from './live/messages.js';
 import { SandboxHost } from './sandbox-host.js';
 import type { Scenario, ScenarioFile } from './scenarios/scenario.js';
 import type { DeliveryAttempt, WebhookEndpointRecord } from './store/state.js';
 
-export type { SandboxOptions } from './config.js';
+export type { SandboxOptions, StreamOptions } from './config.js';
+export type { LocationStreamMessage, SandboxStreamMessage } from './live/messages.js';
 
 /** An account's API keys: `sk_test_…` keys read and write, `rk_test_…` keys only read. */
 export interface AccountKeys {
@@ -70,6 +76,14 @@ export interface Sandbox {
    * or a scenario object.
    */
   reset(opts?: { scenario?: string | ScenarioFile; seed?: string | number }): Promise<void>;
+  /**
+   * The messages of `GET /__sandbox/stream` (`hello`, `event`, `delivery`, `clock`, `drivers`,
+   * `reset`), from now on, as an async iterator; `break` out of the loop to stop.
+   *
+   * @example
+   * for await (const m of sandbox.stream()) if (m.type === 'event' && m.data.event === 'order.delivered') break;
+   */
+  stream(): AsyncIterableIterator<SandboxStreamMessage>;
   /** Waits (bounded) until no webhook attempt is in flight. */
   settle(): Promise<void>;
   /** Stops listening and closes open connections. */
@@ -121,6 +135,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     corsOrigins: config.corsOrigins,
   });
   const server = createHttpServer(app, config, () => host.current.ids.next('req'));
+  const streams = new LiveStreams({
+    current: () => host.current,
+    adminToken: config.adminToken,
+    corsOrigins: config.corsOrigins,
+    limits: config.streams,
+    checkHost: hostChecker({ boundHost: config.host, allowedHosts: config.allowedHosts }),
+    answer: answerOnSocket,
+  });
+  host.onReplace((next) => streams.moveTo(next));
+  const ended = new Set<() => void>();
+  server.on('upgrade', (req, socket, head) => streams.handleUpgrade(req, socket, head));
   await listen(server, config.port, config.host);
   const port = (server.address() as AddressInfo).port;
   const urlHost = config.host.includes(':')
@@ -176,8 +201,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     reset: async (opts) => {
       await host.reset(opts, { files: true });
     },
+    stream: () =>
+      iterateFeed(streams.sandboxFeed, (listener) => {
+        ended.add(listener);
+        return () => ended.delete(listener);
+      }),
     settle: () => host.current.webhooks.settle(),
     close: async () => {
+      for (const end of [...ended]) end();
+      await streams.close();
       await host.close();
       await new Promise<void>((resolve, reject) => {
         server.close((err) => (err ? reject(err) : resolve()));

@@ -12,5 +12,7 @@ export interface ClockState {
 export function setClock(world: World, settings: { mode?: ClockMode; speed?: number }): ClockState {
   world.clock.configure(settings);
   world.scheduler.clockChanged();
-  return world.clock.state();
+  const state = world.clock.state();
+  world.activity.publish({ type: 'clock', data: state });
+  return state;
 }

@@ -165,6 +165,26 @@ export const CATALOGUE = {
         ? `The control plane refuses requests from other origins: Origin ${cut(p.got, 100)} is not http://${cut(p.host, 100)}; call it from tests and tools (which send no Origin), or from a page the sandbox serves`
         : `Control-plane writes take Content-Type: application/json or no body; got ${cut(p.got, 100)}, which any web page can send cross-site, so it is refused`,
   }),
+  stream_origin_not_allowed: spec<{ origin: string; path: string; host: string }>({
+    code: 'forbidden',
+    param: 'Origin',
+    surface: 'v1',
+    when: 'a WebSocket stream opened by a page of another origin (for `/v1` streams: not a `--cors-origin` either)',
+    message: (p) =>
+      p.path.startsWith('/v1/')
+        ? `Origin ${cut(p.origin, 100)} may not open streams: the sandbox takes pages of http://${cut(p.host, 100)} and the --cors-origin origins; add this one with --cors-origin`
+        : `The control-plane stream takes only pages the sandbox serves: Origin ${cut(p.origin, 100)} is not http://${cut(p.host, 100)}; connect from tests and tools (which send no Origin)`,
+  }),
+  too_many_streams: spec<{ limit: number }>({
+    code: 'invalid_request',
+    status: 503,
+    param: null,
+    surface: 'v1',
+    headers: { 'Retry-After': '1' },
+    when: 'a WebSocket stream over `streams.maxClients` open streams (answered before the upgrade)',
+    message: (p) =>
+      `The sandbox already has ${p.limit} open streams (streams.maxClients); close streams you no longer read, then retry`,
+  }),
   invalid_idempotency_key: spec<{ length: number }>({
     code: 'invalid_request',
     param: 'Idempotency-Key',

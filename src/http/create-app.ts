@@ -2,6 +2,7 @@ import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import './locals.js';
 import type { AppHost } from './app-host.js';
+import { loadAsyncApiDocument } from './asyncapi-document.js';
 import { adminAuth } from './middleware/admin-auth.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { RouteResolver } from './middleware/not-found.js';
@@ -51,6 +52,11 @@ export function createApp(host: AppHost, logger: Logger, access: AccessOptions):
   });
   app.get('/__sandbox/openapi.json', (_req, res) => {
     res.json(sandboxDoc);
+  });
+  // The WebSocket streams and the webhooks, which OpenAPI describes poorly.
+  const asyncApiDoc = loadAsyncApiDocument();
+  app.get('/asyncapi.json', (_req, res) => {
+    res.json(asyncApiDoc);
   });
   app.get('/', (_req, res) => {
     res.json({

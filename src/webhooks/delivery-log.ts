@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { ActivityFeed } from '../events/activity-feed.js';
 import type { DeliveryAttempt, EventRecord, WebhookEndpointRecord } from '../store/state.js';
 import type { Store } from '../store/store.js';
 import type { WebhookRequest } from './build-request.js';
@@ -16,11 +17,11 @@ export const DELIVERY_LOG_CAP = 10_000;
 /**
  * Records an attempt: appended to the delivery log (trimming the oldest when it is full) and
  * written to the world's logger, so a failing receiver shows in the sandbox's output without
- * anyone polling the log. A delivery is `debug`; a failure is `warn`, with the reason and when the
+ * anyone polling the log, and published on the world's activity feed (the live streams). A delivery is `debug`; a failure is `warn`, with the reason and when the
  * next attempt comes, or that none will.
  */
 export function logAttempt(
-  world: { store: Store; logger: Logger },
+  world: { store: Store; logger: Logger; activity: ActivityFeed },
   attempt: DeliveryAttempt,
 ): void {
   const { store } = world;
@@ -47,6 +48,7 @@ export function logAttempt(
     );
   }
   store.webhookAttempts.insert(attempt);
+  world.activity.publish({ type: 'delivery', data: attempt });
   if (store.webhookAttempts.size > DELIVERY_LOG_CAP) {
     let drop = store.webhookAttempts.size - Math.floor(DELIVERY_LOG_CAP * 0.9);
     store.webhookAttempts.removeWhere(() => drop-- > 0);

@@ -4,6 +4,7 @@ import { VirtualClock, type WallClock } from '../clock/virtual-clock.js';
 import type { TestPaymentMethod } from '../domain/payment-methods.js';
 import type { Scenario } from '../domain/scenario.js';
 import { SeededRandom } from '../domain/seeded-random.js';
+import { ActivityFeed } from '../events/activity-feed.js';
 import { EventBus } from '../events/event-bus.js';
 import { DriverIndex } from '../store/driver-index.js';
 import type { SandboxState } from '../store/state.js';
@@ -66,6 +67,7 @@ export function createWorld(config: WorldConfig): World {
     ids: worldIds(scenario.seed, state, config.generation, clock),
     random: new SeededRandom(`${scenario.seed}:simulation`),
     bus: new EventBus(),
+    activity: new ActivityFeed(),
     logger,
     paymentMethods: config.paymentMethods,
     drivers: new DriverIndex(() => store.drivers.all()),

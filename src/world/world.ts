@@ -5,6 +5,7 @@ import type { IdGenerator } from '../domain/ids.js';
 import type { TestPaymentMethod } from '../domain/payment-methods.js';
 import type { Scenario, WebhookFaults } from '../domain/scenario.js';
 import type { SeededRandom } from '../domain/seeded-random.js';
+import type { ActivityFeed } from '../events/activity-feed.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { DriverIndex } from '../store/driver-index.js';
 import type { DeliveryAttempt, EventRecord, WebhookEndpointRecord } from '../store/state.js';
@@ -49,6 +50,8 @@ export interface World {
   readonly random: SeededRandom;
   /** This world's events: the simulation, webhooks and scenario scripts subscribe. */
   readonly bus: EventBus;
+  /** This world's webhook attempts and clock changes, for live streams. */
+  readonly activity: ActivityFeed;
   readonly logger: Logger;
   readonly paymentMethods: readonly TestPaymentMethod[];
   /** The spatial index over `store.drivers`. */

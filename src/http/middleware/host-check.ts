@@ -1,4 +1,4 @@
-import type { Request } from 'express';
+import type { IncomingMessage } from 'node:http';
 import { fail } from '../../errors/service-error.js';
 
 const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
@@ -26,7 +26,7 @@ function asHostName(address: string): string {
 export function hostChecker(opts: {
   boundHost: string;
   allowedHosts: readonly string[];
-}): (req: Request) => void {
+}): (req: Pick<IncomingMessage, 'headers' | 'httpVersion' | 'socket'>) => void {
   const anyHost = opts.allowedHosts.includes('*');
   const ownNames = new Set([...LOOPBACK, asHostName(opts.boundHost)]);
   const anyPort = new Set<string>();

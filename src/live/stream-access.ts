@@ -1,0 +1,79 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { API_KEY_SHAPE, digestSecret, parseBearer } from '../domain/api-key.js';
+import { fail } from '../errors/service-error.js';
+import type { AccountRecord } from '../store/state.js';
+import type { World } from '../world/world.js';
+
+/**
+ * The credential of an upgrade request: `Authorization: Bearer …`, or `?access_token=` (a browser's
+ * WebSocket cannot set headers). The header wins when both are sent. `undefined`: none at all.
+ */
+function credential(
+  req: IncomingMessage,
+  query: URLSearchParams,
+): { token: string } | { scheme: string } | undefined {
+  const bearer = parseBearer(req.headers.authorization);
+  if (bearer) return bearer;
+  const token = query.get('access_token');
+  return token === null || token === '' ? undefined : { token };
+}
+
+/** The account of a `/v1` stream's key, with the same answers as the REST API's authentication. */
+export function streamAccount(
+  world: World,
+  req: IncomingMessage,
+  query: URLSearchParams,
+): AccountRecord {
+  const given = credential(req, query);
+  if (!given) throw fail('missing_api_key');
+  if ('scheme' in given) throw fail('malformed_authorization', { scheme: given.scheme });
+  if (!API_KEY_SHAPE.test(given.token)) {
+    throw fail('malformed_api_key', {
+      live: given.token.startsWith('sk_live_') || given.token.startsWith('rk_live_'),
+    });
+  }
+  const entry = world.keys.find(given.token);
+  if (!entry) throw fail('invalid_api_key', { key: given.token });
+  return entry.account; // a read-only key may watch: a stream changes nothing
+}
+
+/** The admin token check of `/__sandbox/stream`, as the control plane's (none set: open). */
+export function checkAdminToken(
+  expected: string | undefined,
+  req: IncomingMessage,
+  query: URLSearchParams,
+): void {
+  if (expected === undefined) return;
+  const given = credential(req, query);
+  if (!given || !('token' in given)) throw fail('missing_admin_token');
+  const a = Buffer.from(digestSecret(given.token));
+  if (!timingSafeEqual(a, Buffer.from(digestSecret(expected)))) throw fail('invalid_admin_token');
+}
+
+/** Whether `origin` is the sandbox itself as the request reached it (scheme aside). */
+function sameOrigin(origin: string, host: string | undefined): boolean {
+  if (host === undefined) return false;
+  try {
+    return new URL(origin).host === new URL(`http://${host}`).host;
+  } catch {
+    return false; // `null` (a sandboxed frame, a file) and anything unparseable
+  }
+}
+
+/**
+ * The cross-site rule of a stream: WebSocket upgrades are not subject to CORS, so a page on any
+ * site could open one with the user's sandbox behind it. A browser always sends `Origin`: the
+ * control-plane stream takes only the sandbox's own; a `/v1` stream also the `--cors-origin`s.
+ * Tools send no `Origin` and are not affected.
+ */
+export function checkStreamOrigin(
+  req: IncomingMessage,
+  path: string,
+  corsOrigins: readonly string[],
+): void {
+  const { origin, host } = req.headers;
+  if (origin === undefined || sameOrigin(origin, host)) return;
+  if (path.startsWith('/v1/') && corsOrigins.includes(origin)) return;
+  throw fail('stream_origin_not_allowed', { origin, path, host: host ?? '' });
+}
