@@ -1,6 +1,10 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { API_KEY_SHAPE, digestSecret, parseBearer } from '../domain/api-key.js';
+import {
+  authenticateKey,
+  checkAdminToken as checkToken,
+  type Credential,
+} from '../commands/authenticate.js';
+import { parseBearer } from '../domain/api-key.js';
 import { fail } from '../errors/service-error.js';
 import type { AccountRecord } from '../store/state.js';
 import type { World } from '../world/world.js';
@@ -9,10 +13,7 @@ import type { World } from '../world/world.js';
  * The credential of an upgrade request: `Authorization: Bearer …`, or `?access_token=` (a browser's
  * WebSocket cannot set headers). The header wins when both are sent. `undefined`: none at all.
  */
-function credential(
-  req: IncomingMessage,
-  query: URLSearchParams,
-): { token: string } | { scheme: string } | undefined {
+function credential(req: IncomingMessage, query: URLSearchParams): Credential {
   const bearer = parseBearer(req.headers.authorization);
   if (bearer) return bearer;
   const token = query.get('access_token');
@@ -25,16 +26,7 @@ export function streamAccount(
   req: IncomingMessage,
   query: URLSearchParams,
 ): AccountRecord {
-  const given = credential(req, query);
-  if (!given) throw fail('missing_api_key');
-  if ('scheme' in given) throw fail('malformed_authorization', { scheme: given.scheme });
-  if (!API_KEY_SHAPE.test(given.token)) {
-    throw fail('malformed_api_key', {
-      live: given.token.startsWith('sk_live_') || given.token.startsWith('rk_live_'),
-    });
-  }
-  const entry = world.keys.find(given.token);
-  if (!entry) throw fail('invalid_api_key', { key: given.token });
+  const entry = authenticateKey(world, credential(req, query), { requireWrite: false });
   return entry.account; // a read-only key may watch: a stream changes nothing
 }
 
@@ -44,11 +36,7 @@ export function checkAdminToken(
   req: IncomingMessage,
   query: URLSearchParams,
 ): void {
-  if (expected === undefined) return;
-  const given = credential(req, query);
-  if (!given || !('token' in given)) throw fail('missing_admin_token');
-  const a = Buffer.from(digestSecret(given.token));
-  if (!timingSafeEqual(a, Buffer.from(digestSecret(expected)))) throw fail('invalid_admin_token');
+  checkToken(expected, credential(req, query));
 }
 
 /** Whether `origin` is the sandbox itself as the request reached it (scheme aside). */
