@@ -11,8 +11,7 @@ import prettier from 'prettier';
 const DOCUMENT = new URL('../openapi/v1.yaml', import.meta.url);
 const OUTPUT = fileURLToPath(new URL('../src/domain/api-types.generated.ts', import.meta.url));
 
-const BANNER = `/* eslint-disable */
-/*
+const BANNER = `/*
  * Generated from openapi/v1.yaml by scripts/generate-api-types.mjs: do not edit.
  * Change the document, then regenerate with \`npm run generate\`.
  */`;

@@ -59,8 +59,36 @@ describe('the client subcommands, against a running sandbox', () => {
     expect(scenarios).toMatch(/^\* ci +Manual clock/m);
     expect(scenarios).toMatch(/^ {2}lunch-rush /m);
     expect((await cli('reset', '--seed', 'again', ...at())).stdout).toBe(
-      'reset: scenario "ci", seed "again", now 2026-01-01T12:00:00.000Z\n',
+      'reset: scenario "ci", seed "again", now 2026-01-01T12:00:00.000Z\n' +
+        '  acct_acme     Acme Eats         sk_test_ci_acme, rk_test_ci_acme\n' +
+        '  acct_globex   Globex Kitchens   sk_test_ci_globex\n' +
+        '  acct_initech  Initech Catering  sk_test_ci_initech\n',
     );
+  });
+
+  it("prints the new scenario's keys after reset --scenario", async () => {
+    try {
+      const { stdout } = await cli('reset', '--scenario', 'lunch-rush', ...at());
+      expect(stdout.split('\n').slice(1)).toEqual([
+        '  acct_lunch  Lunch Co  sk_test_lunch_rush, rk_test_lunch_rush',
+        '',
+      ]);
+      const asJson = await cli('reset', '--scenario', 'two-accounts', ...at(), '--json');
+      expect(JSON.parse(asJson.stdout).keys).toEqual([
+        {
+          account_id: 'acct_north',
+          name: 'North Eats',
+          api_keys: ['sk_test_north_eats', 'rk_test_north_eats'],
+        },
+        {
+          account_id: 'acct_south',
+          name: 'South Bites',
+          api_keys: ['sk_test_south_bites', 'rk_test_south_bites'],
+        },
+      ]);
+    } finally {
+      await cli('reset', '--scenario', 'ci', ...at());
+    }
   });
 
   it('prints the control plane answer of scenarios and reset with --json', async () => {

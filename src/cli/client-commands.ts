@@ -2,6 +2,7 @@ import { Option, type Command } from 'commander';
 import { CLI_PORT, DEFAULTS } from '../config.js';
 import { loadScenario, parseScenario } from '../scenarios/load-scenario.js';
 import { readScenarioFile } from '../scenarios/read-scenario-file.js';
+import { formatAccountKeys } from './account-keys.js';
 import { ControlClient, formatDeliveries } from './control-client.js';
 import { envVar, parseAdminToken } from './options.js';
 
@@ -126,6 +127,7 @@ export function addClientCommands(program: Command): void {
     });
     report(flags, r, () => [
       `reset: scenario "${r.scenario}", seed "${r.seed}", now ${r.clock.now}`,
+      ...formatAccountKeys(r.keys, '  '),
     ]);
   });
 

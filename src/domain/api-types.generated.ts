@@ -1,4 +1,3 @@
-/* eslint-disable */
 /*
  * Generated from openapi/v1.yaml by scripts/generate-api-types.mjs: do not edit.
  * Change the document, then regenerate with `npm run generate`.
