@@ -91,6 +91,33 @@ describe('the client subcommands, against a running sandbox', () => {
     }
   });
 
+  it('lists only the attempts sent to one endpoint with deliveries --endpoint', async () => {
+    const receiver = createServer((_req, res) => res.writeHead(200).end()).listen(0, '127.0.0.1');
+    await once(receiver, 'listening');
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+    try {
+      const admin = { key: 'tok_cli' }; // the control plane takes the admin token as a bearer
+      const add = (path: string) =>
+        t.post('/__sandbox/webhook-endpoints', { url: `${url}${path}` }, admin).then((r) => r.body);
+      const [a, b] = [await add('/a'), await add('/b')];
+      const order = await t.createOrder();
+      await t.post('/__sandbox/clock/advance', { by: '1s' }, admin);
+      const only = await cli('deliveries', '--endpoint', b.endpoint_id, ...at(), '--json');
+      expect(only.code).toBe(0);
+      const attempts = JSON.parse(only.stdout) as { endpoint_id: string; order_id: string }[];
+      expect(attempts.length).toBeGreaterThan(0);
+      expect(attempts.every((d) => d.endpoint_id === b.endpoint_id)).toBe(true);
+      expect(attempts.some((d) => d.order_id === order.order_id)).toBe(true);
+      const text = await cli('deliveries', '--endpoint', a.endpoint_id, ...at());
+      expect(text.stdout).toContain(order.order_id);
+      expect(text.stdout).not.toContain('/b');
+      for (const e of [a, b])
+        await t.delete(`/__sandbox/webhook-endpoints/${e.endpoint_id}`, admin);
+    } finally {
+      receiver.close();
+    }
+  });
+
   it('prints the control plane answer of scenarios and reset with --json', async () => {
     const scenarios = await cli('scenarios', ...at(), '--json');
     expect(JSON.parse(scenarios.stdout)).toMatchObject({
