@@ -1,5 +1,5 @@
 /**
- * delivery-sandbox's programmatic API.
+ * delivery-sandbox's programmatic API, and the `/v1` types (generated from openapi/v1.yaml).
  *
  * @example
  * import { startSandbox } from 'delivery-sandbox';
@@ -14,7 +14,35 @@ export type { EventFilter } from './commands/list-events.js';
 export type { ClockState } from './commands/set-clock.js';
 export type { Scenario, ScenarioFile } from './scenarios/scenario.js';
 export { ScenarioError, bundledScenarioNames } from './scenarios/load-scenario.js';
-export type { Order, OrderStatus, Payment } from './domain/order.js';
+export type {
+  AvailableDriver,
+  AvailableDrivers,
+  CreateOrderRequest,
+  Driver,
+  ErrorBody,
+  ErrorReason,
+  Item,
+  LatLng,
+  Location,
+  Money,
+  Order,
+  OrderCancelledEvent,
+  OrderCreatedEvent,
+  OrderDeliveredEvent,
+  OrderDriverAssignedEvent,
+  OrderPickedUpEvent,
+  OrderStatus,
+  Payment,
+  PaymentCompletedEvent,
+  PaymentRequest,
+  Place,
+  PlaceInput,
+  V1Components,
+  V1Paths,
+  V1Webhooks,
+  Vehicle,
+  WebhookEvent,
+} from './domain/api-types.js';
 export type { SandboxEvent, EventName } from './events/event-bus.js';
 export { EVENT_NAMES } from './events/event-bus.js';
 export { signPayload, verifySignature } from './webhooks/signature.js';

@@ -4,6 +4,7 @@ import { advanceClock } from './commands/advance-clock.js';
 import { advanceOrder, type AdvanceTarget } from './commands/advance-order.js';
 import { cancelOrder } from './commands/cancel-order.js';
 import { completeWrite } from './commands/complete-write.js';
+import { describeWorld, type AccountKeys } from './commands/describe-world.js';
 import { listDeliveries, type DeliveryFilter } from './commands/list-deliveries.js';
 import { listEvents, type EventFilter } from './commands/list-events.js';
 import { setClock, type ClockState } from './commands/set-clock.js';
@@ -25,12 +26,7 @@ import type { DeliveryAttempt, WebhookEndpointRecord } from './store/state.js';
 export type { SandboxOptions, StreamOptions } from './config.js';
 export type { LocationStreamMessage, SandboxStreamMessage } from './live/messages.js';
 
-/** An account's API keys: `sk_test_…` keys read and write, `rk_test_…` keys only read. */
-export interface AccountKeys {
-  account_id: string;
-  name: string;
-  api_keys: string[];
-}
+export type { AccountKeys } from './commands/describe-world.js';
 
 /**
  * A running sandbox. `apiKey`, `keys`, `scenario` and the webhook fields always describe the
@@ -163,11 +159,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return firstKey(host.current.scenario);
     },
     get keys() {
-      return host.current.scenario.accounts.map((a) => ({
-        account_id: a.id,
-        name: a.name,
-        api_keys: [...a.api_keys],
-      }));
+      return describeWorld(host.current).keys;
     },
     get scenario() {
       return host.current.scenario;

@@ -59,8 +59,63 @@ describe('the client subcommands, against a running sandbox', () => {
     expect(scenarios).toMatch(/^\* ci +Manual clock/m);
     expect(scenarios).toMatch(/^ {2}lunch-rush /m);
     expect((await cli('reset', '--seed', 'again', ...at())).stdout).toBe(
-      'reset: scenario "ci", seed "again", now 2026-01-01T12:00:00.000Z\n',
+      'reset: scenario "ci", seed "again", now 2026-01-01T12:00:00.000Z\n' +
+        '  acct_acme     Acme Eats         sk_test_ci_acme, rk_test_ci_acme\n' +
+        '  acct_globex   Globex Kitchens   sk_test_ci_globex\n' +
+        '  acct_initech  Initech Catering  sk_test_ci_initech\n',
     );
+  });
+
+  it("prints the new scenario's keys after reset --scenario", async () => {
+    try {
+      const { stdout } = await cli('reset', '--scenario', 'lunch-rush', ...at());
+      expect(stdout.split('\n').slice(1)).toEqual([
+        '  acct_lunch  Lunch Co  sk_test_lunch_rush, rk_test_lunch_rush',
+        '',
+      ]);
+      const asJson = await cli('reset', '--scenario', 'two-accounts', ...at(), '--json');
+      expect(JSON.parse(asJson.stdout).keys).toEqual([
+        {
+          account_id: 'acct_north',
+          name: 'North Eats',
+          api_keys: ['sk_test_north_eats', 'rk_test_north_eats'],
+        },
+        {
+          account_id: 'acct_south',
+          name: 'South Bites',
+          api_keys: ['sk_test_south_bites', 'rk_test_south_bites'],
+        },
+      ]);
+    } finally {
+      await cli('reset', '--scenario', 'ci', ...at());
+    }
+  });
+
+  it('lists only the attempts sent to one endpoint with deliveries --endpoint', async () => {
+    const receiver = createServer((_req, res) => res.writeHead(200).end()).listen(0, '127.0.0.1');
+    await once(receiver, 'listening');
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+    try {
+      const admin = { key: 'tok_cli' }; // the control plane takes the admin token as a bearer
+      const add = (path: string) =>
+        t.post('/__sandbox/webhook-endpoints', { url: `${url}${path}` }, admin).then((r) => r.body);
+      const [a, b] = [await add('/a'), await add('/b')];
+      const order = await t.createOrder();
+      await t.post('/__sandbox/clock/advance', { by: '1s' }, admin);
+      const only = await cli('deliveries', '--endpoint', b.endpoint_id, ...at(), '--json');
+      expect(only.code).toBe(0);
+      const attempts = JSON.parse(only.stdout) as { endpoint_id: string; order_id: string }[];
+      expect(attempts.length).toBeGreaterThan(0);
+      expect(attempts.every((d) => d.endpoint_id === b.endpoint_id)).toBe(true);
+      expect(attempts.some((d) => d.order_id === order.order_id)).toBe(true);
+      const text = await cli('deliveries', '--endpoint', a.endpoint_id, ...at());
+      expect(text.stdout).toContain(order.order_id);
+      expect(text.stdout).not.toContain('/b');
+      for (const e of [a, b])
+        await t.delete(`/__sandbox/webhook-endpoints/${e.endpoint_id}`, admin);
+    } finally {
+      receiver.close();
+    }
   });
 
   it('prints the control plane answer of scenarios and reset with --json', async () => {

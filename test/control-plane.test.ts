@@ -18,6 +18,25 @@ describe('the /__sandbox control plane', () => {
     });
   });
 
+  it("answers a reset with the new scenario's accounts and keys, which health never shows", async () => {
+    const reset = await t.post('/__sandbox/reset', { scenario: 'two-accounts' });
+    expect(reset.body.keys).toEqual([
+      {
+        account_id: 'acct_north',
+        name: 'North Eats',
+        api_keys: ['sk_test_north_eats', 'rk_test_north_eats'],
+      },
+      {
+        account_id: 'acct_south',
+        name: 'South Bites',
+        api_keys: ['sk_test_south_bites', 'rk_test_south_bites'],
+      },
+    ]);
+    const health = await t.get('/__sandbox/health', { key: null });
+    expect(health.text).not.toMatch(/[sr]k_test_/);
+    expect((await t.post('/__sandbox/reset', { scenario: 'ci' })).body.keys).toHaveLength(3);
+  });
+
   it('advances an order one step at a time, emitting each event in order', async () => {
     const order = await t.createOrder();
     const steps = [];

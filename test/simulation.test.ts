@@ -274,6 +274,7 @@ describe('reset', () => {
         scenario: 'ci',
         seed: 'ci',
         clock: { mode: 'manual', speed: 1, now: '2026-01-01T12:00:00.000Z' },
+        keys: t.sandbox.keys, // the accounts' keys (control-plane.test.ts checks them)
       });
       expect((await t.get('/__sandbox/orders')).body.orders).toEqual([]);
       expect((await t.get('/__sandbox/events')).body.events).toEqual([]);

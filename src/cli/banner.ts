@@ -1,7 +1,11 @@
 import type { Sandbox } from '../sandbox.js';
+import { formatAccountKeys } from './account-keys.js';
 
 /** What the banner reads of a running sandbox. */
-export type BannerSandbox = Pick<Sandbox, 'url' | 'apiKey' | 'scenario' | 'webhookEndpoints'> & {
+export type BannerSandbox = Pick<
+  Sandbox,
+  'url' | 'apiKey' | 'keys' | 'scenario' | 'webhookEndpoints'
+> & {
   readonly clock: Pick<Sandbox['clock'], 'now'>;
 };
 
@@ -15,7 +19,8 @@ export interface BannerFacts {
 
 /**
  * The text `start` prints once the sandbox listens (no trailing newline): the scenario and seed,
- * the URLs, the API keys, how the clock runs, the data file, the webhook endpoints with their
+ * the URLs, the API key, every account's keys when there are more than the API key line shows
+ * (the first few accounts, then how many more), how the clock runs, the data file, the webhook endpoints with their
  * secrets, and a curl line to try.
  *
  * @example
@@ -34,6 +39,7 @@ export function formatBanner(sandbox: BannerSandbox, facts: BannerFacts): string
     `delivery-sandbox ${facts.version}: scenario "${scenario.name}", seed "${scenario.seed}"`,
     `  API        ${url}/v1`,
     `  API key    ${apiKey}${readOnly ? `   (read-only: ${readOnly})` : ''}`,
+    ...accountLines(sandbox.keys, [apiKey, readOnly]),
     `  Docs       ${url}/openapi.json`,
     `  Control    ${url}/__sandbox   (docs: ${url}/__sandbox/openapi.json)`,
     `  Clock      ${clock}, now ${clockNow}`,
@@ -45,4 +51,11 @@ export function formatBanner(sandbox: BannerSandbox, facts: BannerFacts): string
     `  Try        curl -H "Authorization: Bearer ${apiKey}" "${url}/v1/drivers/available?lat=${lat}&lng=${lng}"`,
     'Press Ctrl+C to stop.',
   ].join('\n');
+}
+
+/** The accounts' keys under the API key line, unless that line already shows every key. */
+function accountLines(keys: Sandbox['keys'], shown: (string | undefined)[]): string[] {
+  if (keys.flatMap((a) => a.api_keys).every((k) => shown.includes(k))) return [];
+  const [first = '', ...rest] = formatAccountKeys(keys, '');
+  return [`  Accounts   ${first}`, ...rest.map((line) => `             ${line}`)];
 }

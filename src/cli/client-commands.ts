@@ -2,6 +2,7 @@ import { Option, type Command } from 'commander';
 import { CLI_PORT, DEFAULTS } from '../config.js';
 import { loadScenario, parseScenario } from '../scenarios/load-scenario.js';
 import { readScenarioFile } from '../scenarios/read-scenario-file.js';
+import { formatAccountKeys } from './account-keys.js';
 import { ControlClient, formatDeliveries } from './control-client.js';
 import { envVar, parseAdminToken } from './options.js';
 
@@ -126,6 +127,7 @@ export function addClientCommands(program: Command): void {
     });
     report(flags, r, () => [
       `reset: scenario "${r.scenario}", seed "${r.seed}", now ${r.clock.now}`,
+      ...formatAccountKeys(r.keys, '  '),
     ]);
   });
 
@@ -135,6 +137,7 @@ export function addClientCommands(program: Command): void {
       .description('list webhook delivery attempts, oldest first')
       .option('--order <order_id>', 'only this order')
       .option('--event <event>', 'only this event')
+      .option('--endpoint <endpoint_id>', 'only the attempts sent to this endpoint (whk_…)')
       .addOption(
         new Option('--status <status>', 'only this status').choices([
           'succeeded',
@@ -143,14 +146,19 @@ export function addClientCommands(program: Command): void {
         ]),
       ),
     'print the attempts as JSON',
-  ).action(async (flags: ClientFlags & { order?: string; event?: string; status?: string }) => {
-    const { deliveries } = await client(flags).deliveries({
-      order_id: flags.order,
-      event: flags.event,
-      status: flags.status,
-    });
-    report(flags, deliveries, () => [formatDeliveries(deliveries)]);
-  });
+  ).action(
+    async (
+      flags: ClientFlags & { order?: string; event?: string; endpoint?: string; status?: string },
+    ) => {
+      const { deliveries } = await client(flags).deliveries({
+        order_id: flags.order,
+        event: flags.event,
+        endpoint_id: flags.endpoint,
+        status: flags.status,
+      });
+      report(flags, deliveries, () => [formatDeliveries(deliveries)]);
+    },
+  );
 
   withClientOptions(
     program.command('scenarios').description('list the bundled scenarios of a running sandbox'),

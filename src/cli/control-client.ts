@@ -1,3 +1,5 @@
+import type { WorldSummary } from '../commands/describe-world.js';
+
 /** An error the control plane answered, or a sandbox that could not be reached; one line. */
 export class ClientError extends Error {
   override name = 'ClientError';
@@ -53,7 +55,7 @@ export class ControlClient {
   reset(opts: {
     scenario?: string | object | undefined;
     seed?: string | undefined;
-  }): Promise<{ scenario: string; seed: string; clock: { now: string } }> {
+  }): Promise<WorldSummary> {
     return this.call('POST', '/__sandbox/reset', opts);
   }
 

@@ -18,6 +18,15 @@ const write = (name: string, text: string): string => {
   return path;
 };
 const minimal = { name: 'x', accounts: [{ id: 'acct_x', api_keys: ['sk_test_xxxx'] }] };
+/** The message parseScenario throws for `data`, or "no error". */
+const messageOf = (data: unknown): string => {
+  try {
+    parseScenario(data, 'my.yaml');
+    return 'no error';
+  } catch (err) {
+    return (err as Error).message;
+  }
+};
 
 describe('loading scenarios', () => {
   it('loads every bundled scenario', async () => {
@@ -80,7 +89,11 @@ describe('loading scenarios', () => {
     ],
     [{ ...minimal, script: [{ do: 'advance_order' }] }, /script\.0: "order" is required; add it/],
     [
-      { ...minimal, script: [{ at: 'noon', do: 'driver_online', driver: 'drv_x' }] },
+      {
+        ...minimal,
+        drivers: { list: [{ id: 'drv_x', location: { lat: 37.77, lng: -122.42 } }] },
+        script: [{ at: 'noon', do: 'driver_online', driver: 'drv_x' }],
+      },
       /script\.0\.at: "noon" is neither a duration/,
     ],
     [
@@ -114,13 +127,74 @@ describe('loading scenarios', () => {
     },
   );
 
+  it('names a script step whose driver does not exist (not only a warning when it runs)', () => {
+    const step = { at: '1m', do: 'driver_offline', driver: 'drv_nobody' };
+    expect(() => parseScenario({ ...minimal, script: [step] }, 'my.yaml')).toThrow(
+      'my.yaml: script.0.driver: no driver "drv_nobody"; name one of drivers.list by its id',
+    );
+    const listed = { id: 'drv_nobody', location: { lat: 37.77, lng: -122.42 } };
+    expect(
+      parseScenario({ ...minimal, drivers: { list: [listed] }, script: [step] }).script,
+    ).toHaveLength(1);
+  });
+
+  it('reports every schema problem at once, one line each, alternatives on one line', () => {
+    const data = {
+      ...minimal,
+      colour: 'red',
+      clock: { mode: 'fast' },
+      timing: { assign_after: '10 minutes' },
+    };
+    const [first, ...problems] = messageOf(data).split('\n');
+    expect(first).toBe('my.yaml: 3 problems:');
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        '  (top level): unknown field "colour"; remove it or check its spelling',
+        '  clock.mode: must be one of "realtime", "manual"',
+        expect.stringMatching(/^ {2}timing\.assign_after: must be number, or must match pattern/),
+      ]),
+    );
+    expect(problems).toHaveLength(3);
+  });
+
+  it('reports every reference problem at once', () => {
+    const script = [
+      { at: '1m', do: 'cancel_order', order: 'lunch', by: 'restaurant', account: 'acct_nope' },
+      { at: '2m', do: 'driver_online', driver: 'drv_nobody' },
+    ];
+    expect(() => parseScenario({ ...minimal, script }, 'my.yaml')).toThrow(
+      [
+        'my.yaml: 3 problems:',
+        '  script.0.account: no account "acct_nope"; use one of acct_x',
+        '  script.0.order: no order with ref "lunch"; define it with ref: lunch in orders or a create_order step',
+        '  script.1.driver: no driver "drv_nobody"; name one of drivers.list by its id (give it one: id: drv_nobody)',
+      ].join('\n'),
+    );
+  });
+
+  it('shows a YAML syntax error with the line, an excerpt and a caret', async () => {
+    const file = write(
+      'syntax.yaml',
+      'name: x\naccounts:\n  - id: acct_x\n    api_keys: [sk_test_xxxx\nseed: 1\n',
+    );
+    const err = await loadScenario(file).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    const lines = err?.message.split('\n') ?? [];
+    expect(lines[0]).toMatch(
+      new RegExp(`^${file}: not valid YAML: .+ \\(line \\d+, column \\d+\\):$`),
+    );
+    expect(lines.slice(1).join('\n')).toMatch(/\d+ \| .+\n +\| +\^/);
+  });
+
   it('says which scenarios exist when a name is unknown', async () => {
     await expect(loadScenario('nope')).rejects.toThrow(
       /scenario "nope" not found: give a bundled name \(.*ci.*\)/,
     );
   });
 
-  it('reports invalid YAML in one line', async () => {
+  it('reports invalid YAML naming the file', async () => {
     await expect(loadScenario(write('bad.yaml', 'name: [unclosed\n'))).rejects.toThrow(
       /bad\.yaml: not valid YAML/,
     );

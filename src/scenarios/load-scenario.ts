@@ -1,12 +1,11 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { basename, extname } from 'node:path';
-import type { ErrorObject } from 'ajv';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { createAjv } from '../json-schema.js';
 import { parse as parseYaml } from 'yaml';
 import { builtPath, packagePath } from '../paths.js';
-import { parseDuration } from '../domain/duration.js';
 import { ScenarioError } from '../errors/scenario-error.js';
+import { checkReferences, describeSchemaErrors } from './check-scenario.js';
 import { notFound, readScenarioFile } from './read-scenario-file.js';
 import { resolveScenario, type Scenario, type ScenarioFileWithDefaults } from './scenario.js';
 
@@ -104,27 +103,22 @@ export function parseScenario(data: unknown, source = 'scenario'): Scenario {
   return resolveScenario(checkScenarioFile(data, source));
 }
 
-/** Validates a copy of a scenario object (not the caller's) and fills in the schema's defaults. */
+/**
+ * Validates a copy of a scenario object (not the caller's) and fills in the schema's defaults.
+ * Throws a ScenarioError listing every problem: all the schema's, or else every reference's.
+ */
 function checkScenarioFile(data: unknown, source: string): ScenarioFileWithDefaults {
   const copy = copyData(data);
   const check = validator();
-  if (!check(copy))
-    throw new ScenarioError(`${source}: ${describeSchemaError(check.errors ?? [])}`);
-  const file = copy as ScenarioFileWithDefaults;
-  const keys = file.accounts.flatMap((a) => a.api_keys);
-  const dup = keys.find((k, i) => keys.indexOf(k) !== i);
-  if (dup)
+  const problems = check(copy)
+    ? checkReferences(copy as ScenarioFileWithDefaults)
+    : describeSchemaErrors(check.errors ?? []);
+  if (problems.length === 1) throw new ScenarioError(`${source}: ${problems[0]}`);
+  if (problems.length > 1)
     throw new ScenarioError(
-      `${source}: accounts: the API key "${dup}" appears twice; every key must be unique`,
+      `${source}: ${problems.length} problems:${problems.map((p) => `\n  ${p}`).join('')}`,
     );
-  const ids = file.accounts.map((a) => a.id);
-  const dupId = ids.find((k, i) => ids.indexOf(k) !== i);
-  if (dupId)
-    throw new ScenarioError(
-      `${source}: accounts: the account id "${dupId}" appears twice; make each id unique`,
-    );
-  checkReferences(file, source);
-  return file;
+  return copy as ScenarioFileWithDefaults;
 }
 
 /** A copy of the arrays and plain objects in `value`, for ajv to write defaults into. */
@@ -134,83 +128,4 @@ function copyData(value: unknown): unknown {
   const proto: unknown = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) return value;
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copyData(v)]));
-}
-
-/** What the schema cannot say: accounts, order refs and driver ids that must exist, times that must parse. */
-function checkReferences(file: ScenarioFileWithDefaults, source: string): void {
-  const fail = (path: string, message: string): never => {
-    throw new ScenarioError(`${source}: ${path}: ${message}`);
-  };
-  const accounts = new Set(file.accounts.map((a) => a.id));
-  const driverIds = (file.drivers.list ?? []).flatMap((d) => (d.id ? [d.id] : []));
-  const dupDriver = driverIds.find((d, i) => driverIds.indexOf(d) !== i);
-  if (dupDriver)
-    fail('drivers.list', `the driver id "${dupDriver}" appears twice; make each id unique`);
-  const refs = new Set<string>();
-  const define = (ref: string | undefined, path: string): void => {
-    if (ref === undefined) return;
-    if (refs.has(ref)) fail(path, `the ref "${ref}" is already used; give each order its own ref`);
-    refs.add(ref);
-  };
-  file.orders.forEach((o, i) => {
-    if (o.account !== undefined && !accounts.has(o.account))
-      fail(
-        `orders.${i}.account`,
-        `no account "${o.account}"; use one of ${[...accounts].join(', ')}`,
-      );
-    define(o.ref, `orders.${i}.ref`);
-  });
-  file.script.forEach((s, i) => {
-    if (s.do === 'create_order') define(s.ref, `script.${i}.ref`);
-  });
-  file.script.forEach((s, i) => {
-    if (s.account !== undefined && !accounts.has(s.account))
-      fail(
-        `script.${i}.account`,
-        `no account "${s.account}"; use one of ${[...accounts].join(', ')}`,
-      );
-    if (
-      (s.do === 'advance_order' || s.do === 'cancel_order') &&
-      typeof s.order === 'string' &&
-      !s.order.startsWith('ord_') &&
-      !refs.has(s.order)
-    ) {
-      fail(
-        `script.${i}.order`,
-        `no order with ref "${s.order}"; define it with ref: ${s.order} in orders or a create_order step`,
-      );
-    }
-    if (s.after?.order !== undefined && !refs.has(s.after.order)) {
-      fail(
-        `script.${i}.after.order`,
-        `no order with ref "${s.after.order}"; define it with ref: ${s.after.order} in orders or a create_order step`,
-      );
-    }
-    if (s.at !== undefined && parseDuration(s.at) === undefined && Number.isNaN(Date.parse(s.at))) {
-      fail(
-        `script.${i}.at`,
-        `"${s.at}" is neither a duration from the start ("5m", "1h30m") nor an ISO time ("2026-01-01T12:05:00Z")`,
-      );
-    }
-    if (s.at !== undefined && s.after !== undefined)
-      fail(`script.${i}`, 'give either at or after, not both');
-  });
-}
-
-function describeSchemaError(errors: ErrorObject[]): string {
-  // The deepest error is the most specific one; oneOf/anyOf wrappers only repeat it.
-  const e = [...errors].sort((a, b) => b.instancePath.length - a.instancePath.length)[0];
-  if (!e) return 'invalid scenario';
-  const path = e.instancePath.replace(/^\//, '').replace(/\//g, '.') || '(top level)';
-  const p = e.params as Record<string, unknown>;
-  switch (e.keyword) {
-    case 'additionalProperties':
-      return `${path}: unknown field "${String(p.additionalProperty)}"; remove it or check its spelling`;
-    case 'required':
-      return `${path}: "${String(p.missingProperty)}" is required; add it`;
-    case 'enum':
-      return `${path}: must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
-    default:
-      return `${path}: ${e.message ?? 'is invalid'}${e.parentSchema && typeof e.parentSchema === 'object' && 'description' in e.parentSchema ? ` (${String((e.parentSchema as { description: unknown }).description)})` : ''}`;
-  }
 }

@@ -55,9 +55,42 @@ export async function readScenarioFile(path: string): Promise<{ data: unknown; f
     return { data: json ? JSON.parse(text) : parseYaml(text), file };
   } catch (err) {
     throw new ScenarioError(
-      `${file}: not valid ${json ? 'JSON' : 'YAML'}: ${(err as Error).message.split('\n')[0]}`,
+      `${file}: not valid ${json ? 'JSON' : 'YAML'}: ${syntaxError(err, text)}`,
     );
   }
+}
+
+/**
+ * A parse error as `what (line L, column C):` then the line before, the line itself and a caret
+ * under the column, so that the mistake is seen without opening the file. The yaml package gives
+ * the position (linePos); JSON.parse gives an offset in its message, when it gives one.
+ */
+function syntaxError(err: unknown, text: string): string {
+  const message = (err as Error).message;
+  const yamlPos = (err as { linePos?: [{ line: number; col: number }] }).linePos?.[0];
+  const offset = /at position (\d+)/.exec(message)?.[1];
+  const pos = yamlPos ?? (offset === undefined ? undefined : lineAndColumn(text, Number(offset)));
+  // yaml's own message ends " at line L, column C:" and its excerpt: keep only the first part.
+  const what = message
+    .split('\n')[0]!
+    .replace(/ at line \d+, column \d+:?$/, '')
+    .replace(/:$/, '');
+  if (!pos) return what;
+  const lines = text.split(/\r?\n/);
+  const width = String(pos.line).length;
+  const show = (n: number): string => `  ${String(n).padStart(width)} | ${lines[n - 1] ?? ''}`;
+  return [
+    `${what} (line ${pos.line}, column ${pos.col}):`,
+    ...(pos.line > 1 ? [show(pos.line - 1)] : []),
+    show(pos.line),
+    `  ${' '.repeat(width)} | ${' '.repeat(Math.max(0, pos.col - 1))}^`,
+  ].join('\n');
+}
+
+/** The 1-based line and column of character `offset` of `text`. */
+function lineAndColumn(text: string, offset: number): { line: number; col: number } {
+  const before = text.slice(0, offset).split('\n');
+  return { line: before.length, col: (before.at(-1)?.length ?? 0) + 1 };
 }
 
 /** The message for a scenario that is neither bundled nor a file. */

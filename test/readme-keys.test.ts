@@ -1,0 +1,23 @@
+import { readFileSync } from 'node:fs';
+import { expect, it } from 'vitest';
+import { bundledScenarioNames, loadBundledScenario } from '../src/scenarios/load-scenario.js';
+
+/** The README's key table as `scenario account key kind` lines. */
+function readmeKeys(): string[] {
+  const readme = readFileSync('README.md', 'utf8');
+  const section = /## Test keys and accounts([\s\S]*?)\n## /.exec(readme)?.[1] ?? '';
+  return [
+    ...section.matchAll(/^\| `([^`]+)` \| `([^`]+)` \| `([^`]+)` \| (read-write|read-only)/gm),
+  ].map(([, scenario, account, key, kind]) => `${scenario} ${account} ${key} ${kind}`);
+}
+
+it("lists every key of every bundled scenario in the README's key table, and no other", () => {
+  const keys = bundledScenarioNames().flatMap((name) =>
+    loadBundledScenario(name).accounts.flatMap((a) =>
+      a.api_keys.map(
+        (key) => `${name} ${a.id} ${key} ${key.startsWith('rk_') ? 'read-only' : 'read-write'}`,
+      ),
+    ),
+  );
+  expect(readmeKeys().sort()).toEqual(keys.sort());
+});
