@@ -5,6 +5,7 @@ import {
   type Credential,
 } from '../commands/authenticate.js';
 import { parseBearer } from '../domain/api-key.js';
+import { isSameOrigin } from '../domain/same-origin.js';
 import { fail } from '../errors/service-error.js';
 import type { AccountRecord } from '../store/state.js';
 import type { World } from '../world/world.js';
@@ -39,16 +40,6 @@ export function checkAdminToken(
   checkToken(expected, credential(req, query));
 }
 
-/** Whether `origin` is the sandbox itself as the request reached it (scheme aside). */
-function sameOrigin(origin: string, host: string | undefined): boolean {
-  if (host === undefined) return false;
-  try {
-    return new URL(origin).host === new URL(`http://${host}`).host;
-  } catch {
-    return false; // `null` (a sandboxed frame, a file) and anything unparseable
-  }
-}
-
 /**
  * The cross-site rule of a stream: WebSocket upgrades are not subject to CORS, so a page on any
  * site could open one with the user's sandbox behind it. A browser always sends `Origin`: the
@@ -61,7 +52,7 @@ export function checkStreamOrigin(
   corsOrigins: readonly string[],
 ): void {
   const { origin, host } = req.headers;
-  if (origin === undefined || sameOrigin(origin, host)) return;
+  if (origin === undefined || isSameOrigin(origin, host)) return;
   if (path.startsWith('/v1/') && corsOrigins.includes(origin)) return;
   throw fail('stream_origin_not_allowed', { origin, path, host: host ?? '' });
 }

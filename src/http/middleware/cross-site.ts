@@ -1,19 +1,10 @@
 import type { Request } from 'express';
+import { isSameOrigin } from '../../domain/same-origin.js';
 import { fail } from '../../errors/service-error.js';
 import { hasBody } from './json-body.js';
 import type { RouteResolver } from './not-found.js';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/** Whether `origin` is the sandbox itself as the request reached it (scheme aside). */
-function sameOrigin(origin: string, host: string | undefined): boolean {
-  if (host === undefined) return false;
-  try {
-    return new URL(origin).host === new URL(`http://${host}`).host;
-  } catch {
-    return false; // `null` (a sandboxed frame, a file) and anything unparseable
-  }
-}
 
 /**
  * The control plane (and `/`, where the dashboard will live) refuses writes a web page could make
@@ -29,7 +20,7 @@ export function checkCrossSite(req: Request, routes: RouteResolver): void {
   // A write no operation answers changes nothing: it gets its usual 404.
   if (!routes.answers(req)) return;
   const { origin, host } = req.headers;
-  if (origin !== undefined && !sameOrigin(origin, host)) {
+  if (origin !== undefined && !isSameOrigin(origin, host)) {
     throw fail('cross_site_request', { header: 'Origin', got: origin, host: host ?? '' });
   }
   const type = req.headers['content-type'];
