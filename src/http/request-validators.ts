@@ -66,6 +66,19 @@ function newAjv(coerce: boolean): Ajv2020 {
  * dialect of OpenAPI 3.1). The document is the single source of truth: no hand-written checks.
  */
 export function compileRequestValidators(doc: OpenApiDocument, name: string): RequestValidators {
+  // Once per document: every app in the process and the --data file check share the compiled
+  // validators (the documents themselves are loaded once, by loadOpenApiDocument).
+  let validators = compiled.get(doc);
+  if (!validators) {
+    validators = compile(doc, name);
+    compiled.set(doc, validators);
+  }
+  return validators;
+}
+
+const compiled = new WeakMap<OpenApiDocument, RequestValidators>();
+
+function compile(doc: OpenApiDocument, name: string): RequestValidators {
   const base = `https://delivery-sandbox.dev/openapi/${name}.json`;
   const components = { $id: base, $defs: rewriteRefs(doc.components.schemas, base) as object };
   const bodyAjv = newAjv(false);
