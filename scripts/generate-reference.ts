@@ -1,6 +1,6 @@
 /**
  * `npm run generate`: writes what is generated from the error catalogue (src/errors/catalogue.ts):
- * the README's reason table (between its `reasons` markers) and the `ErrorReason` enums of
+ * the reason table of docs/errors.md (between its `reasons` markers) and the `ErrorReason` enums of
  * openapi/v1.yaml (the reasons /v1 answers) and openapi/sandbox.yaml (every reason).
  * src/errors/catalogue.test.ts fails when either is stale.
  */
@@ -10,15 +10,16 @@ import { parseDocument } from 'yaml';
 import { reasonsOf, reasonTable } from '../src/errors/reason-table.js';
 import type { Surface } from '../src/errors/catalogue.js';
 
-export const README_MARKERS = ['<!-- reasons:start -->', '<!-- reasons:end -->'] as const;
+export const REASON_MARKERS = ['<!-- reasons:start -->', '<!-- reasons:end -->'] as const;
 
-/** The README with its reason table replaced. */
-export function withReasonTable(readme: string): string {
-  const [start, end] = README_MARKERS;
-  const from = readme.indexOf(start);
-  const to = readme.indexOf(end);
-  if (from < 0 || to < from) throw new Error(`README.md needs the markers ${start} and ${end}`);
-  return `${readme.slice(0, from + start.length)}\n${reasonTable()}\n${readme.slice(to)}`;
+/** The page (docs/errors.md) with its reason table replaced. */
+export function withReasonTable(page: string): string {
+  const [start, end] = REASON_MARKERS;
+  const from = page.indexOf(start);
+  const to = page.indexOf(end);
+  if (from < 0 || to < from)
+    throw new Error(`docs/errors.md needs the markers ${start} and ${end}`);
+  return `${page.slice(0, from + start.length)}\n${reasonTable()}\n${page.slice(to)}`;
 }
 
 /** An OpenAPI document's text with its `ErrorReason` schema set to the reasons of `surface`. */
@@ -38,7 +39,7 @@ export async function withReasonEnum(yamlText: string, surface: Surface): Promis
 }
 
 if (process.argv[1]?.endsWith('generate-reference.ts')) {
-  writeFileSync('README.md', withReasonTable(readFileSync('README.md', 'utf8')));
+  writeFileSync('docs/errors.md', withReasonTable(readFileSync('docs/errors.md', 'utf8')));
   for (const [file, surface] of [
     ['openapi/v1.yaml', 'v1'],
     ['openapi/sandbox.yaml', 'control'],
@@ -46,6 +47,6 @@ if (process.argv[1]?.endsWith('generate-reference.ts')) {
     writeFileSync(file, await withReasonEnum(readFileSync(file, 'utf8'), surface));
   }
   console.log(
-    'wrote README.md (reason table), openapi/v1.yaml and openapi/sandbox.yaml (ErrorReason)',
+    'wrote docs/errors.md (reason table), openapi/v1.yaml and openapi/sandbox.yaml (ErrorReason)',
   );
 }

@@ -18,7 +18,11 @@ function yamlBlocks(file: string): { file: string; line: number; text: string }[
   return blocks;
 }
 
-const blocks = [...yamlBlocks('README.md'), ...yamlBlocks('docs/ci.md')];
+const blocks = [
+  ...yamlBlocks('README.md'),
+  ...yamlBlocks('docs/ci.md'),
+  ...yamlBlocks('docs/docker.md'),
+];
 const parsed = blocks.map((b) => {
   const doc = parseDocument(b.text);
   return { ...b, errors: doc.errors.map((e) => e.message), value: doc.toJS() };

@@ -1,4 +1,4 @@
-// The README's programmatic example, run as it is (test/readme-example.test.ts checks they match).
+// The programmatic example of docs/programmatic.md, run as it is (test/docs-examples.test.ts checks they match).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';

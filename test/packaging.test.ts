@@ -13,7 +13,7 @@ import { bannerUrl } from './support/cli-process.js';
  * What a user who adds the sandbox to their own project gets (README, "Use it in your project"):
  * the packed tarball and a git URL, each installed in an empty project outside this repository
  * (dependencies from the registry), then imported from ESM and CommonJS, compiled against with
- * tsc, started with npx, and the README's vitest example run there. The two installs are the
+ * tsc, started with npx, and the programmatic example of docs/programmatic.md run there. The two installs are the
  * slow part, so each happens once and they run side by side.
  */
 
@@ -149,7 +149,7 @@ describe('the packed tarball, installed in an empty project', () => {
     });
   });
 
-  it('runs the README programmatic example (test/example.test.ts) with vitest', () => {
+  it('runs the programmatic example of docs/programmatic.md (test/example.test.ts) with vitest', () => {
     // The user's own vitest: this repository's, linked in rather than installed again.
     symlinkSync(join(ROOT, 'node_modules/vitest'), join(fromTarball, 'node_modules/vitest'), 'dir');
     cpSync(join(ROOT, 'test/example.test.ts'), join(fromTarball, 'example.test.ts'));

@@ -27,7 +27,7 @@ async function play(name: string) {
 }
 
 describe('bundled scenarios', () => {
-  it('are the six the README describes', () => {
+  it('are the six docs/scenarios.md describes', () => {
     expect(bundledScenarioNames()).toEqual(BUNDLED_SCENARIOS);
   });
 

@@ -385,7 +385,7 @@ export interface components {
       radius_km: number;
     };
     PaymentRequest: {
-      /** @description A test payment method such as `pm_card_visa` (see the README). */
+      /** @description A test payment method such as `pm_card_visa` (see docs/accounts.md). */
       payment_method: string;
       /** @description Optional check; when given it must equal the amount due. */
       amount?: number;

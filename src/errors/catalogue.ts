@@ -2,7 +2,7 @@
 /**
  * The one catalogue of errors the sandbox answers: every `reason`, with its code, HTTP status,
  * parameter and message. Code anywhere below HTTP throws by reason (`fail('order_not_found', { id })`);
- * `errorBody` turns the error into JSON. The README's error table and the OpenAPI documents'
+ * `errorBody` turns the error into JSON. The error table of docs/errors.md and the OpenAPI documents'
  * `reason` enums are generated from (and tested against) this file: add a reason here, nowhere else.
  */
 
@@ -27,7 +27,7 @@ interface ReasonSpec<P> {
   /** The request parameter at fault (a function when it depends on the situation). */
   param: string | null | ((p: P) => string | null);
   message: (p: P) => string;
-  /** The situation, in a few words, for the README's table. */
+  /** The situation, in a few words, for the table of docs/errors.md. */
   when: string;
   surface: Surface;
   /** Another code the same reason is answered with in one situation (documented here). */

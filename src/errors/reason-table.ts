@@ -6,7 +6,7 @@ export function reasonsOf(surface: Surface): Reason[] {
 }
 
 /**
- * The README's error table, one row per reason (and per documented alternative code), generated
+ * The error table of docs/errors.md, one row per reason (and per documented alternative code), generated
  * from the catalogue so the two cannot drift (`npm run generate` writes it; a test checks it).
  */
 export function reasonTable(): string {

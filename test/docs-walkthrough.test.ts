@@ -6,18 +6,18 @@ import { bannerUrl } from './support/cli-process.js';
 
 const run = promisify(execFile);
 
-/** The README's walkthrough block, as a reader copies it. */
+/** The walkthrough block of docs/walkthrough.md, as a reader copies it. */
 function walkthrough(): string {
-  const readme = readFileSync('README.md', 'utf8');
+  const readme = readFileSync('docs/walkthrough.md', 'utf8');
   const block =
     /<!-- walkthrough:start -->\s*```bash\n([\s\S]*?)```\s*<!-- walkthrough:end -->/.exec(
       readme,
     )?.[1];
-  if (!block) throw new Error('README.md has no walkthrough block');
+  if (!block) throw new Error('docs/walkthrough.md has no walkthrough block');
   return block;
 }
 
-describe('the README walkthrough', () => {
+describe('the walkthrough (docs/walkthrough.md)', () => {
   let child: ReturnType<typeof spawn>;
   let url = '';
 
