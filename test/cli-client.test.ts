@@ -168,6 +168,28 @@ describe('validate', () => {
     }
   });
 
+  it('answers --json: the counts of a good file, every problem of a broken one (exit 1)', async () => {
+    const good = await cli('validate', 'scenarios/ci.yaml', '--json');
+    expect(good.code).toBe(0);
+    expect(JSON.parse(good.stdout)).toEqual({
+      ok: true,
+      file: 'scenarios/ci.yaml',
+      scenario: 'ci',
+      accounts: 3,
+      drivers: expect.any(Number),
+      orders: expect.any(Number),
+      script_steps: expect.any(Number),
+    });
+    const broken = await cli('validate', 'test/fixtures/broken-scenario.yaml', '--json');
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toBe('');
+    expect(JSON.parse(broken.stdout)).toEqual({
+      ok: false,
+      file: 'test/fixtures/broken-scenario.yaml',
+      problems: ['drivers.vehicles: unknown field "rocket"; remove it or check its spelling'],
+    });
+  });
+
   it('rejects a broken file with one line naming the file, the path and the fix', async () => {
     const { code, stderr } = await cli('validate', 'test/fixtures/broken-scenario.yaml');
     expect(code).toBe(1);

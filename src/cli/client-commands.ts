@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import { CLI_PORT, DEFAULTS } from '../config.js';
-import { loadScenario, parseScenario } from '../scenarios/load-scenario.js';
+import { loadScenario, parseScenario, ScenarioError } from '../scenarios/load-scenario.js';
 import { readScenarioFile } from '../scenarios/read-scenario-file.js';
 import { formatAccountKeys } from './account-keys.js';
 import { ControlClient, formatDeliveries } from './control-client.js';
@@ -173,11 +173,34 @@ export function addClientCommands(program: Command): void {
   program
     .command('validate <file>')
     .description('check a scenario file, offline')
-    .action(async (file: string) => {
-      const s = await loadScenario(file);
+    .option(
+      '--json',
+      'print { ok, file, scenario, counts } or { ok: false, file, problems } as JSON',
+    )
+    .action(async (file: string, flags: { json?: boolean }) => {
+      let s: Awaited<ReturnType<typeof loadScenario>>;
+      try {
+        s = await loadScenario(file);
+      } catch (err) {
+        if (!flags.json || !(err instanceof ScenarioError)) throw err;
+        // The problems go to stdout as data; the exit code still says the file is unusable.
+        print([JSON.stringify({ ok: false, file, problems: err.problems }, null, 2)]);
+        process.exitCode = 1;
+        return;
+      }
       const drivers = s.drivers.count + s.drivers.list.length;
+      const counts = {
+        accounts: s.accounts.length,
+        drivers,
+        orders: s.orders.length,
+        script_steps: s.script.length,
+      };
+      if (flags.json) {
+        print([JSON.stringify({ ok: true, file, scenario: s.name, ...counts }, null, 2)]);
+        return;
+      }
       print([
-        `ok: ${file} is scenario "${s.name}": ${s.accounts.length} account(s), ${drivers} driver(s), ${s.orders.length} order(s), ${s.script.length} script step(s)`,
+        `ok: ${file} is scenario "${s.name}": ${counts.accounts} account(s), ${drivers} driver(s), ${counts.orders} order(s), ${counts.script_steps} script step(s)`,
       ]);
     });
 }

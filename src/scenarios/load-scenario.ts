@@ -113,10 +113,11 @@ function checkScenarioFile(data: unknown, source: string): ScenarioFileWithDefau
   const problems = check(copy)
     ? checkReferences(copy as ScenarioFileWithDefaults)
     : describeSchemaErrors(check.errors ?? []);
-  if (problems.length === 1) throw new ScenarioError(`${source}: ${problems[0]}`);
+  if (problems.length === 1) throw new ScenarioError(`${source}: ${problems[0]}`, problems);
   if (problems.length > 1)
     throw new ScenarioError(
       `${source}: ${problems.length} problems:${problems.map((p) => `\n  ${p}`).join('')}`,
+      problems,
     );
   return copy as ScenarioFileWithDefaults;
 }
