@@ -6,7 +6,7 @@
  *
  *   cli                 src/cli/ and src/cli.ts (the executable entry)
  *   sandbox             src/sandbox.ts, src/sandbox-host.ts, src/config.ts
- *   http live scenarios simulation webhooks report     the "features": siblings, never each other
+ *   http live scenarios simulation webhooks report client   the "features": siblings, never each other
  *   commands            the operations behind the endpoints and scenario steps
  *   world               the wired state of one sandbox run
  *   store events clock errors                          the "core": may use each other (no cycles)
@@ -27,7 +27,7 @@
  * a clean one. Only src/ is cruised, without *.test.ts; test/ and bench/ are not layered.
  */
 
-const FEATURES = ['http', 'live', 'scenarios', 'simulation', 'webhooks', 'report'];
+const FEATURES = ['http', 'live', 'scenarios', 'simulation', 'webhooks', 'report', 'client'];
 const CORE = ['store', 'events', 'clock', 'errors'];
 
 const ENTRY = '^src/index\\.ts$';

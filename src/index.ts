@@ -46,3 +46,10 @@ export type {
 export type { SandboxEvent, EventName } from './events/event-bus.js';
 export { EVENT_NAMES } from './events/event-bus.js';
 export { signPayload, verifySignature } from './webhooks/signature.js';
+export {
+  ApiError,
+  createClient,
+  type ClientOptions,
+  type V1Client,
+  type WriteOptions,
+} from './client/v1-client.js';

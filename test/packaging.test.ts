@@ -147,7 +147,7 @@ describe('the packed tarball, installed in an empty project', () => {
       cwd: fromTarball,
       encoding: 'utf8',
     });
-  });
+  }, 90_000); // a cold tsc run takes ~10 s, several times that on a busy CI machine
 
   it('runs the programmatic example of docs/programmatic.md (test/example.test.ts) with vitest', () => {
     // The user's own vitest: this repository's, linked in rather than installed again.
