@@ -32,7 +32,7 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
-    files: ['src/clock/**', 'bench/**', 'test/**', '**/*.test.ts'],
+    files: ['src/clock/**', 'bench/**', 'test/**', 'examples/**', '**/*.test.ts'],
     rules: { 'no-restricted-properties': 'off' },
   },
   {
