@@ -463,6 +463,7 @@ export interface components {
       | 'stream_origin_not_allowed'
       | 'too_many_streams'
       | 'invalid_idempotency_key'
+      | 'invalid_outcome'
       | 'idempotency_key_reused'
       | 'route_not_found'
       | 'method_not_allowed'
