@@ -12,6 +12,12 @@ export type { DeliveryAttempt, WebhookEndpointRecord } from './store/state.js';
 export type { DeliveryFilter } from './commands/list-deliveries.js';
 export type { EventFilter } from './commands/list-events.js';
 export type { ClockState } from './commands/set-clock.js';
+export type {
+  CoverageEntry,
+  IntegrationReport,
+  ProbeResult,
+  ReceiverScorecard,
+} from './domain/integration-report.js';
 export type { Scenario, ScenarioFile } from './scenarios/scenario.js';
 export { ScenarioError, bundledScenarioNames } from './scenarios/load-scenario.js';
 export type {

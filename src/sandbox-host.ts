@@ -1,8 +1,11 @@
 import { chooseScenario, type SandboxConfig } from './config.js';
+import { probeAllEndpoints } from './commands/probe-endpoint.js';
 import { registerEndpoint } from './commands/webhook-endpoints.js';
+import type { IntegrationReport } from './domain/integration-report.js';
 import { testPaymentMethods } from './fixtures.js';
 import type { AppHost } from './http/app-host.js';
 import { ScenarioError } from './errors/scenario-error.js';
+import { ReportCollector } from './report/report-collector.js';
 import { readStateFile } from './sandbox/read-state-file.js';
 import {
   bundledScenarioNames,
@@ -32,6 +35,8 @@ export class SandboxHost implements AppHost {
   /** The scenario a reset without a choice returns to: the last one chosen. */
   private source: ScenarioSource;
   private readonly replaced = new Set<(next: World) => void>();
+  /** The integration report: it follows every world, so a reset keeps one report for the run. */
+  private reporter!: ReportCollector;
   readonly version = VERSION;
 
   private constructor(private readonly config: SandboxConfig) {
@@ -52,6 +57,8 @@ export class SandboxHost implements AppHost {
         (saved.generation ?? 0) + 1,
       );
     else host.world = host.begin(scenario, [], 1);
+    host.reporter = new ReportCollector(host.world);
+    host.onReplace((next) => host.reporter.attach(next));
     await host.world.store.commit();
     return host;
   }
@@ -109,6 +116,16 @@ export class SandboxHost implements AppHost {
     const { store } = this.world;
     store.beforeCommit?.(); // records the clock
     return structuredClone(store.state);
+  }
+
+  report(): IntegrationReport {
+    // Request situations and violations wait for the request journal (ObservedRequest).
+    return this.reporter.report(null);
+  }
+
+  resetReport(): IntegrationReport {
+    this.reporter.reset();
+    return this.report();
   }
 
   /** The bundled scenarios, with which one is running. */
@@ -198,6 +215,8 @@ export class SandboxHost implements AppHost {
       engine.rebuild();
       dispatcher?.rebuild();
     }
+    // The endpoints the world starts with; the ones registered later are probed as they come.
+    if (scenario.webhooks.probe) probeAllEndpoints(world);
     return world;
   }
 

@@ -5,10 +5,12 @@ import { advanceOrder, type AdvanceTarget } from './commands/advance-order.js';
 import { cancelOrder } from './commands/cancel-order.js';
 import { completeWrite } from './commands/complete-write.js';
 import { describeWorld, type AccountKeys } from './commands/describe-world.js';
+import { probeEndpoint } from './commands/probe-endpoint.js';
 import { listDeliveries, type DeliveryFilter } from './commands/list-deliveries.js';
 import { listEvents, type EventFilter } from './commands/list-events.js';
 import { setClock, type ClockState } from './commands/set-clock.js';
 import { resolveConfig, type SandboxOptions } from './config.js';
+import type { IntegrationReport, ProbeResult } from './domain/integration-report.js';
 import type { Order } from './domain/order.js';
 import type { ClockMode } from './domain/scenario.js';
 import type { SandboxEvent } from './events/event-bus.js';
@@ -80,6 +82,15 @@ export interface Sandbox {
    * for await (const m of sandbox.stream()) if (m.type === 'event' && m.data.event === 'order.delivered') break;
    */
   stream(): AsyncIterableIterator<SandboxStreamMessage>;
+  /**
+   * The integration report (as `GET /__sandbox/report`): coverage, violations and a scorecard per
+   * webhook receiver, since the start or the last `resetReport()`; a `reset()` keeps it.
+   */
+  report(): IntegrationReport;
+  /** Starts a fresh report without touching the world (as `POST /__sandbox/report/reset`). */
+  resetReport(): IntegrationReport;
+  /** The signature probe of one endpoint (as `POST /__sandbox/webhook-endpoints/{id}/probe`). */
+  probe(endpointId: string): Promise<ProbeResult>;
   /** Waits (bounded) until no webhook attempt is in flight. */
   settle(): Promise<void>;
   /** Stops listening and closes open connections. */
@@ -198,6 +209,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         ended.add(listener);
         return () => ended.delete(listener);
       }),
+    report: () => host.report(),
+    resetReport: () => host.resetReport(),
+    probe: (endpointId) => probeEndpoint(host.current, endpointId),
     settle: () => host.current.webhooks.settle(),
     close: async () => {
       for (const end of [...ended]) end();

@@ -1,4 +1,5 @@
 import type { WorldSummary } from '../commands/describe-world.js';
+import type { IntegrationReport } from '../domain/integration-report.js';
 
 /** An error the control plane answered, or a sandbox that could not be reached; one line. */
 export class ClientError extends Error {
@@ -68,6 +69,11 @@ export class ControlClient {
       'GET',
       `/__sandbox/webhook-deliveries${query.size > 0 ? `?${query.toString()}` : ''}`,
     );
+  }
+
+  /** `GET /__sandbox/report`: the integration report. */
+  report(): Promise<IntegrationReport> {
+    return this.call('GET', '/__sandbox/report');
   }
 
   /** `GET /__sandbox/scenarios`: the bundled scenarios; `current` marks the running one. */

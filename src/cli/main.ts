@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { VERSION } from '../version.js';
 import { addClientCommands } from './client-commands.js';
+import { addReportCommand } from './report-command.js';
 import { addStartCommand } from './start.js';
 
 /** The `delivery-sandbox` program: `start` (the default), the client subcommands and `validate`. */
@@ -16,6 +17,7 @@ export function createProgram(): Command {
     );
   addStartCommand(program);
   addClientCommands(program);
+  addReportCommand(program);
   return program;
 }
 

@@ -1,6 +1,7 @@
 import { geocode } from '../domain/geocode.js';
 import { haversineKm, round } from '../domain/geo.js';
 import type { Item, Order, Place } from '../domain/order.js';
+import type { OrderOutcome } from '../domain/order-outcome.js';
 import { deliveryFee } from '../domain/pricing.js';
 import { planRoute } from '../domain/route.js';
 import { fail } from '../errors/service-error.js';
@@ -38,8 +39,16 @@ function toPlace(world: World, input: PlaceInput): Place {
   };
 }
 
-/** Creates a pending order for `account` and emits `order.created`. */
-export function createOrder(world: World, account: AccountRecord, input: CreateOrderInput): Order {
+/**
+ * Creates a pending order for `account` and emits `order.created`. `opts.outcome` (the
+ * `Sandbox-Outcome` header) chooses its path through the lifecycle; it is kept on the record.
+ */
+export function createOrder(
+  world: World,
+  account: AccountRecord,
+  input: CreateOrderInput,
+  opts: { outcome?: OrderOutcome | undefined } = {},
+): Order {
   if (account.billing === 'delinquent') {
     throw fail('account_delinquent', { account_id: account.account_id });
   }
@@ -78,7 +87,12 @@ export function createOrder(world: World, account: AccountRecord, input: CreateO
     created_at: now,
     updated_at: now,
   };
-  world.store.orders.insert({ account_id: account.account_id, order, trip: null });
+  world.store.orders.insert({
+    account_id: account.account_id,
+    order,
+    trip: null,
+    ...(opts.outcome === undefined ? {} : { outcome: opts.outcome }),
+  });
   publishEvent(world, 'order.created', { order });
   return order;
 }

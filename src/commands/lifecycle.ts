@@ -1,5 +1,6 @@
 import { roundLatLng } from '../domain/geo.js';
 import type { Cancellation, Order, OrderStatus } from '../domain/order.js';
+import { outcomePlan } from '../domain/order-outcome.js';
 import { canTransition } from '../domain/order-status.js';
 import { planRoute } from '../domain/route.js';
 import { planTrip, retimePickup, tripPosition, VEHICLE_SPEED_KMH } from '../domain/trip.js';
@@ -45,12 +46,15 @@ function releaseDriver(world: World, record: OrderRecord): void {
 export function assignDriver(world: World, record: OrderRecord, driver: DriverRecord): void {
   const { order } = record;
   const { scenario } = world;
+  // A per-order outcome (slow_driver, fast) bends the pace and the wait; none leaves them as they are.
+  const plan = outcomePlan(record.outcome, scenario.timing);
+  const speed = VEHICLE_SPEED_KMH[driver.vehicle.type] * driver.speed_factor * plan.speedFactor;
   const trip = planTrip({
     driverId: driver.driver_id,
-    speedKmh: Math.round(VEHICLE_SPEED_KMH[driver.vehicle.type] * driver.speed_factor * 10) / 10,
+    speedKmh: Math.round(speed * 10) / 10,
     toPickup: planRoute(driver.location, order.pickup.location, scenario.routes),
     toDropoff: planRoute(order.pickup.location, order.dropoff.location, scenario.routes),
-    pickupWaitMs: scenario.timing.pickup_wait,
+    pickupWaitMs: plan.pickupWait,
     now: world.clock.now(),
   });
   // Only the trip-related state is set before move(): move() validates the transition first.

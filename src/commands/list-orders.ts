@@ -1,4 +1,5 @@
 import type { Order, OrderStatus } from '../domain/order.js';
+import type { OrderOutcome } from '../domain/order-outcome.js';
 import type { World } from '../world/world.js';
 
 /** Every order of every account, oldest first, optionally of one status or one account. */
@@ -15,4 +16,18 @@ export function listOrders(
         (account_id === undefined || r.account_id === account_id),
     )
     .map((r) => r.order);
+}
+
+/**
+ * The per-order outcomes (`Sandbox-Outcome`) of `orders`, by order id; orders created without one
+ * are left out. Kept beside the list rather than in each order: the order is exactly what `/v1`
+ * shows, and the outcome is never part of it.
+ */
+export function listOrderOutcomes(world: World, orders: Order[]): Record<string, OrderOutcome> {
+  const outcomes: Record<string, OrderOutcome> = {};
+  for (const order of orders) {
+    const outcome = world.store.orders.get(order.order_id)?.outcome;
+    if (outcome !== undefined) outcomes[order.order_id] = outcome;
+  }
+  return outcomes;
 }

@@ -1,6 +1,7 @@
 import { fail } from '../errors/service-error.js';
 import type { WebhookEndpointRecord } from '../store/state.js';
 import type { World } from '../world/world.js';
+import { buildTestEvent } from './test-event.js';
 
 export interface EndpointInput {
   url: string;
@@ -8,7 +9,10 @@ export interface EndpointInput {
   events?: string[] | undefined;
 }
 
-/** Registers a webhook endpoint; its secret is generated (from the seed) when not given. */
+/**
+ * Registers a webhook endpoint; its secret is generated (from the seed) when not given. With the
+ * scenario's `webhooks.probe`, the new endpoint gets a signature probe at once (in the background).
+ */
 export function registerEndpoint(world: World, input: EndpointInput): WebhookEndpointRecord {
   const events = input.events ?? ['*'];
   const endpoint: WebhookEndpointRecord = {
@@ -19,6 +23,8 @@ export function registerEndpoint(world: World, input: EndpointInput): WebhookEnd
     created_at: world.clock.iso(),
   };
   world.store.webhookEndpoints.insert(endpoint);
+  if (world.scenario.webhooks.probe)
+    void world.webhooks.probe(endpoint, () => buildTestEvent(world, 'signature-probe'));
   return endpoint;
 }
 

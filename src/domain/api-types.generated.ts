@@ -463,6 +463,7 @@ export interface components {
       | 'stream_origin_not_allowed'
       | 'too_many_streams'
       | 'invalid_idempotency_key'
+      | 'invalid_outcome'
       | 'idempotency_key_reused'
       | 'route_not_found'
       | 'method_not_allowed'
@@ -565,6 +566,19 @@ export interface components {
      *     different body answers `400`, reason `idempotency_key_reused`. Keys are scoped per account.
      */
     IdempotencyKey: string;
+    /**
+     * @description Sandbox only (the real service ignores it): chooses this order's path through the lifecycle,
+     *     so parallel tests need not share a scenario. Recorded on the order in the control plane
+     *     (`GET /__sandbox/orders`, `outcomes`), never in the `/v1` body. Deterministic under the seed.
+     *     `no_driver`: never assigned; the system cancels at the scenario's `no_driver_timeout`
+     *     (reason `no_driver_available`). `restaurant_cancels`: assigned as usual, then cancelled by the
+     *     restaurant when the driver reaches the pickup (reason `restaurant_unable_to_prepare`).
+     *     `system_cancels`: cancelled by the system at the scenario's `assign_after` (reason
+     *     `cancelled_by_system`), never assigned. `slow_driver`: the usual path, the driver three times
+     *     slower and waiting three times as long at the pickup. `fast`: dispatched at once, the driver
+     *     twice as fast, no wait at the pickup. Any other value: `400`, reason `invalid_outcome`.
+     */
+    SandboxOutcome: 'no_driver' | 'restaurant_cancels' | 'system_cancels' | 'slow_driver' | 'fast';
     /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. */
     WebhookSignature: string;
     WebhookEvent: components['schemas']['EventName'];
@@ -595,6 +609,19 @@ export interface operations {
          *     different body answers `400`, reason `idempotency_key_reused`. Keys are scoped per account.
          */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Sandbox only (the real service ignores it): chooses this order's path through the lifecycle,
+         *     so parallel tests need not share a scenario. Recorded on the order in the control plane
+         *     (`GET /__sandbox/orders`, `outcomes`), never in the `/v1` body. Deterministic under the seed.
+         *     `no_driver`: never assigned; the system cancels at the scenario's `no_driver_timeout`
+         *     (reason `no_driver_available`). `restaurant_cancels`: assigned as usual, then cancelled by the
+         *     restaurant when the driver reaches the pickup (reason `restaurant_unable_to_prepare`).
+         *     `system_cancels`: cancelled by the system at the scenario's `assign_after` (reason
+         *     `cancelled_by_system`), never assigned. `slow_driver`: the usual path, the driver three times
+         *     slower and waiting three times as long at the pickup. `fast`: dispatched at once, the driver
+         *     twice as fast, no wait at the pickup. Any other value: `400`, reason `invalid_outcome`.
+         */
+        'Sandbox-Outcome'?: components['parameters']['SandboxOutcome'];
       };
       path?: never;
       cookie?: never;

@@ -197,6 +197,10 @@ export interface ScenarioFile {
      * Requests in flight to one endpoint at once. Default 8.
      */
     max_concurrent_per_endpoint?: number;
+    /**
+     * Run the signature probe on every endpoint once, at start and when it is registered: one genuine and three forged requests (wrong signature, altered body, unsigned); a receiver that answers 2xx to a forged one fails it in the integration report. Default false.
+     */
+    probe?: boolean;
   };
   faults?: {
     webhooks?: WebhookFaults;
@@ -508,6 +512,10 @@ export interface ScenarioFileWithDefaults {
      * Requests in flight to one endpoint at once. Default 8.
      */
     max_concurrent_per_endpoint: number;
+    /**
+     * Run the signature probe on every endpoint once, at start and when it is registered: one genuine and three forged requests (wrong signature, altered body, unsigned); a receiver that answers 2xx to a forged one fails it in the integration report. Default false.
+     */
+    probe: boolean;
   };
   faults: {
     webhooks: WebhookFaults;

@@ -56,6 +56,8 @@ export interface Scenario {
     accept: '200' | '2xx';
     timeout_ms: number;
     max_concurrent_per_endpoint: number;
+    /** Probe every endpoint's signature check at start and at registration (the integration report). */
+    probe: boolean;
   };
   faults: { webhooks: WebhookFaults };
   orders: OrderSpec[];

@@ -192,6 +192,14 @@ export const CATALOGUE = {
     when: 'an `Idempotency-Key` that is empty or over 255 characters',
     message: (p) => `Idempotency-Key must be 1 to 255 characters; got ${p.length}`,
   }),
+  invalid_outcome: spec<{ value: string; allowed: readonly string[] }>({
+    code: 'invalid_request',
+    param: 'Sandbox-Outcome',
+    surface: 'v1',
+    when: 'a `Sandbox-Outcome` header that names no per-order outcome',
+    message: (p) =>
+      `Sandbox-Outcome "${cut(p.value, 40)}" is not an outcome; use one of ${p.allowed.join(', ')}, or leave the header out for the scenario's normal path`,
+  }),
   idempotency_key_reused: spec<{ key: string }>({
     code: 'invalid_request',
     param: 'Idempotency-Key',

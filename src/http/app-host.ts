@@ -1,3 +1,4 @@
+import type { IntegrationReport } from '../domain/integration-report.js';
 import type { ScenarioFile } from '../domain/scenario-file.generated.js';
 import type { SandboxState } from '../store/state.js';
 import type { World } from '../world/world.js';
@@ -20,6 +21,10 @@ export interface AppHost {
   importState(state: SandboxState): Promise<World>;
   /** The whole state (`GET /__sandbox/state`). */
   exportState(): SandboxState;
+  /** The integration report since the start or the last `resetReport` (across world resets). */
+  report(): IntegrationReport;
+  /** Starts a fresh integration report, leaving the world as it is; answers the empty report. */
+  resetReport(): IntegrationReport;
   /** The bundled scenarios, with which one is running. */
   scenarios(): { name: string; description: string; current: boolean }[];
   /** The package version, shown by `/__sandbox/health`. */

@@ -17,6 +17,7 @@ import { sandboxClockRoutes } from './routes/sandbox/clock.js';
 import { sandboxEventsRoutes } from './routes/sandbox/events.js';
 import { healthRoutes } from './routes/sandbox/health.js';
 import { sandboxOrdersRoutes } from './routes/sandbox/orders.js';
+import { sandboxReportRoutes } from './routes/sandbox/report.js';
 import { sandboxResetRoutes } from './routes/sandbox/reset.js';
 import { sandboxStateRoutes } from './routes/sandbox/state.js';
 import { sandboxWebhookRoutes } from './routes/sandbox/webhooks.js';
@@ -84,6 +85,7 @@ export function createApp(host: AppHost, logger: Logger, access: AccessOptions):
   app.use(sandboxWorldRoutes(control));
   app.use(sandboxResetRoutes(control, host));
   app.use(sandboxStateRoutes(control, host));
+  app.use(sandboxReportRoutes(host));
 
   app.use(routes.handler());
   app.use(errorHandler(logger, routes));

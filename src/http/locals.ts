@@ -1,3 +1,4 @@
+import type { OrderOutcome } from '../domain/order-outcome.js';
 import type { AccountRecord } from '../store/state.js';
 import type { World } from '../world/world.js';
 
@@ -14,6 +15,8 @@ declare global {
       account: AccountRecord;
       /** Set by the idempotency middleware: remembers the response to the request's key. */
       recordIdempotent?: (status: number, body: unknown) => void;
+      /** The order's `Sandbox-Outcome` (on `POST /v1/orders`), when the client chose one. */
+      outcome?: OrderOutcome;
       /** The validated, coerced query (defaults filled in). */
       query: Record<string, unknown>;
     }

@@ -68,6 +68,7 @@ export function resolveScenario(file: ScenarioFileWithDefaults): Scenario {
       accept: webhooks.accept,
       timeout_ms: ms(webhooks.timeout),
       max_concurrent_per_endpoint: webhooks.max_concurrent_per_endpoint,
+      probe: webhooks.probe,
     },
     faults: file.faults,
     orders: file.orders,

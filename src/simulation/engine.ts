@@ -1,6 +1,11 @@
 import type { SandboxEvent } from '../events/event-bus.js';
 import { cancelOrder } from '../commands/cancel-order.js';
 import { assignDriver, deliver, pickUp } from '../commands/lifecycle.js';
+import {
+  outcomePlan,
+  RESTAURANT_CANCEL_REASON,
+  type OutcomePlan,
+} from '../domain/order-outcome.js';
 import type { OrderRecord } from '../store/state.js';
 import type { World } from '../world/world.js';
 
@@ -17,6 +22,10 @@ export const DISPATCH_RETRY_MS = 30_000;
  * - `order.driver_assigned`: the pickup when the trip leaves the pickup;
  * - `order.picked_up`: the delivery when the trip reaches the dropoff;
  * - `order.delivered`, `order.cancelled`: nothing more.
+ *
+ * An order created with a `Sandbox-Outcome` follows its outcome's plan instead (`outcomePlan`):
+ * no dispatch and a system cancellation (`no_driver`, `system_cancels`), dispatch at once (`fast`),
+ * or the restaurant cancelling when the driver reaches the pickup (`restaurant_cancels`).
  */
 export class SimulationEngine {
   private readonly waiting = new Map<string, number>();
@@ -36,13 +45,18 @@ export class SimulationEngine {
     const now = this.world.clock.now();
     for (const record of this.world.store.orders.all()) {
       const { order, trip } = record;
+      const plan = this.plan(record);
       if (order.status === 'pending') {
         const created = Date.parse(order.created_at);
-        const first = created + this.world.scenario.timing.assign_after;
+        if (plan.dispatchAfter === null) {
+          this.schedulePendingCancel(record, plan, now);
+          continue;
+        }
+        const first = created + plan.dispatchAfter;
         const behind = Math.max(0, Math.ceil((now - first) / DISPATCH_RETRY_MS));
         this.scheduleDispatch(record, first + behind * DISPATCH_RETRY_MS);
       } else if (order.status === 'driver_assigned' && trip) {
-        this.schedule(record, trip.pickup_depart_at, () => pickUp(this.world, record));
+        this.scheduleAtPickup(record, plan);
       } else if (order.status === 'picked_up' && trip) {
         this.schedule(record, trip.dropoff_arrive_at, () => deliver(this.world, record));
       }
@@ -54,14 +68,15 @@ export class SimulationEngine {
     if (!record) return;
     const { trip } = record;
     switch (event.event) {
-      case 'order.created':
-        this.scheduleDispatch(
-          record,
-          Date.parse(record.order.created_at) + this.world.scenario.timing.assign_after,
-        );
+      case 'order.created': {
+        const plan = this.plan(record);
+        if (plan.dispatchAfter === null) this.schedulePendingCancel(record, plan, 0);
+        else
+          this.scheduleDispatch(record, Date.parse(record.order.created_at) + plan.dispatchAfter);
         break;
+      }
       case 'order.driver_assigned':
-        if (trip) this.schedule(record, trip.pickup_depart_at, () => pickUp(this.world, record));
+        if (trip) this.scheduleAtPickup(record, this.plan(record));
         break;
       case 'order.picked_up':
         if (trip) this.schedule(record, trip.dropoff_arrive_at, () => deliver(this.world, record));
@@ -74,6 +89,43 @@ export class SimulationEngine {
       case 'payment.completed':
         break;
     }
+  }
+
+  private plan(record: OrderRecord): OutcomePlan {
+    return outcomePlan(record.outcome, this.world.scenario.timing);
+  }
+
+  /** An outcome that ends while pending (`no_driver`, `system_cancels`): its cancellation, never before `notBefore`. */
+  private schedulePendingCancel(record: OrderRecord, plan: OutcomePlan, notBefore: number): void {
+    const cancel = plan.cancelPending;
+    if (!cancel) return;
+    const at = Math.max(notBefore, Date.parse(record.order.created_at) + cancel.after);
+    this.schedule(record, at, () => {
+      if (record.order.status !== 'pending') return;
+      cancelOrder(this.world, {
+        orderId: record.order.order_id,
+        by: cancel.by,
+        reason: cancel.reason,
+      });
+    });
+  }
+
+  /** What happens at the pickup: the pickup itself, or (`restaurant_cancels`) the restaurant cancelling as the driver arrives. */
+  private scheduleAtPickup(record: OrderRecord, plan: OutcomePlan): void {
+    const { trip } = record;
+    if (!trip) return;
+    if (!plan.restaurantCancelsAtPickup) {
+      this.schedule(record, trip.pickup_depart_at, () => pickUp(this.world, record));
+      return;
+    }
+    this.schedule(record, trip.pickup_arrive_at, () => {
+      if (record.order.status !== 'driver_assigned') return;
+      cancelOrder(this.world, {
+        orderId: record.order.order_id,
+        by: 'restaurant',
+        reason: RESTAURANT_CANCEL_REASON,
+      });
+    });
   }
 
   private schedule(record: OrderRecord, at: number, step: () => void): void {

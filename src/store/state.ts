@@ -1,5 +1,6 @@
 import type { LatLng } from '../domain/geo.js';
 import type { Order, OrderDriver, Payment } from '../domain/order.js';
+import type { OrderOutcome } from '../domain/order-outcome.js';
 import type { Trip } from '../domain/trip.js';
 
 export type DriverStatus = 'available' | 'on_order' | 'offline';
@@ -28,6 +29,8 @@ export interface OrderRecord {
   order: Order;
   /** The driver's trip once one is assigned (kept after the order ends, for the record). */
   trip: Trip | null;
+  /** The path the client chose with `Sandbox-Outcome` (control plane only, never in `/v1`). */
+  outcome?: OrderOutcome;
 }
 
 export interface PaymentRecord {

@@ -1,5 +1,6 @@
-// Near 290 lines: the orchestration of delivery in one place (fan-out, ordering, retries, one attempt); its pure parts are the files beside it.
+// Near 320 lines: the orchestration of delivery in one place (fan-out, ordering, retries, one attempt); its pure parts are the files beside it.
 import { sleep, stopwatch } from '../clock/real-time.js';
+import type { ProbeCase, ProbeResult } from '../domain/integration-report.js';
 import type { WebhookFaults } from '../domain/scenario.js';
 import { subscribes } from '../domain/webhook-subscription.js';
 import type { SandboxEvent } from '../events/event-bus.js';
@@ -17,6 +18,7 @@ import { OrderLanes } from './order-lanes.js';
 import { attemptOutcome } from './retry-policy.js';
 import { EndpointLanes } from './endpoint-lanes.js';
 import { send, type SendResult, type Transport } from './send.js';
+import { runSignatureProbe } from './signature-probe.js';
 
 /** A held-back (reordered) event goes out after the order's next one, or after this long at most. */
 const REORDER_HOLD_MS = 60_000;
@@ -64,6 +66,7 @@ export class WebhookDispatcher implements WebhookPort {
   private published = 0;
   private readonly lanes: EndpointLanes;
   private readonly injector: FaultInjector;
+  private readonly probeListeners = new Set<(result: ProbeResult) => void>();
   private disposed = false;
 
   constructor(
@@ -117,6 +120,42 @@ export class WebhookDispatcher implements WebhookPort {
   async test(endpoint: WebhookEndpointRecord, event: EventRecord): Promise<DeliveryAttempt> {
     const [attempt] = await this.attempt(newDelivery(event, endpoint), event, { manual: true });
     return attempt!;
+  }
+
+  async probe(
+    endpoint: WebhookEndpointRecord,
+    sample: (kind: ProbeCase) => EventRecord,
+  ): Promise<ProbeResult> {
+    const work = runSignatureProbe({
+      endpoint,
+      events: {
+        valid: sample('valid'),
+        wrong_signature: sample('wrong_signature'),
+        altered_body: sample('altered_body'),
+        unsigned: sample('unsigned'),
+      },
+      transport: (url, headers, body, timeout) =>
+        this.lanes.run(endpoint.endpoint_id, () => this.transport(url, headers, body, timeout)),
+      timeoutMs: this.world.scenario.webhooks.timeout_ms,
+      probedAt: this.world.clock.iso(),
+    });
+    // Tracked like a delivery, so settle() (and an advance, a reset) waits for it.
+    this.track(work.then(() => undefined));
+    const result = await work;
+    if (!this.disposed)
+      for (const listener of this.probeListeners) {
+        try {
+          listener(result);
+        } catch (err) {
+          this.world.logger.error({ err }, 'a listener of the signature probe failed');
+        }
+      }
+    return result;
+  }
+
+  onProbe(listener: (result: ProbeResult) => void): () => void {
+    this.probeListeners.add(listener);
+    return () => this.probeListeners.delete(listener);
   }
 
   /** Schedules what the state says is owed (after a restart or an import): retries, and unsent first attempts. */

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Scheduler } from '../clock/scheduler.js';
 import type { VirtualClock } from '../clock/virtual-clock.js';
 import type { IdGenerator } from '../domain/ids.js';
+import type { ProbeCase, ProbeResult } from '../domain/integration-report.js';
 import type { TestPaymentMethod } from '../domain/payment-methods.js';
 import type { Scenario, WebhookFaults } from '../domain/scenario.js';
 import type { SeededRandom } from '../domain/seeded-random.js';
@@ -23,6 +24,17 @@ export interface WebhookPort {
   redeliver(event: EventRecord): Promise<DeliveryAttempt[]>;
   /** Sends `event` (a synthetic test event) once to `endpoint`, without retries. */
   test(endpoint: WebhookEndpointRecord, event: EventRecord): Promise<DeliveryAttempt>;
+  /**
+   * The signature probe: sends `endpoint` one genuine and three forged requests, each about its
+   * own sample event from `sample`, outside the delivery log; resolves with the verdict, which
+   * every `onProbe` listener also hears. Never rejects.
+   */
+  probe(
+    endpoint: WebhookEndpointRecord,
+    sample: (kind: ProbeCase) => EventRecord,
+  ): Promise<ProbeResult>;
+  /** Calls `listener` with each probe's result (the integration report listens); returns the unsubscribe. */
+  onProbe(listener: (result: ProbeResult) => void): () => void;
   /** The fault injection in force (`PUT /__sandbox/faults`). */
   faults: WebhookFaults;
   /** Waits until no attempt is in flight, or `boundMs` of real time at most. */

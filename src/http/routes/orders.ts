@@ -6,6 +6,7 @@ import { orderLocation } from '../../commands/order-location.js';
 import { auth } from '../middleware/authenticate.js';
 import { idempotency } from '../middleware/idempotency.js';
 import { jsonBody } from '../middleware/json-body.js';
+import { sandboxOutcome } from '../middleware/sandbox-outcome.js';
 import { validateBody } from '../middleware/validate.js';
 import { replyCommitted } from '../reply-committed.js';
 import type { RequestValidators } from '../request-validators.js';
@@ -21,10 +22,11 @@ export function ordersRoutes(validators: RequestValidators): Router {
     auth.write,
     ...jsonBody,
     validateBody(validators, 'createOrder'),
+    sandboxOutcome(),
     idempotency(),
     async (req, res) => {
-      const { world, account } = res.locals;
-      const order = createOrder(world, account, req.body as CreateOrderInput);
+      const { world, account, outcome } = res.locals;
+      const order = createOrder(world, account, req.body as CreateOrderInput, { outcome });
       await replyCommitted(res, 201, order);
     },
   );

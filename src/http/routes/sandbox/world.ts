@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { listDrivers } from '../../../commands/list-drivers.js';
-import { listOrders } from '../../../commands/list-orders.js';
+import { listOrderOutcomes, listOrders } from '../../../commands/list-orders.js';
 import type { OrderStatus } from '../../../domain/order.js';
 import type { DriverStatus } from '../../../store/state.js';
 import { validateQuery } from '../../middleware/validate.js';
@@ -13,7 +13,8 @@ export function sandboxWorldRoutes(validators: RequestValidators): Router {
 
   router.get('/__sandbox/orders', validateQuery(validators, 'sandboxListOrders'), (_req, res) => {
     const filter = res.locals.query as { status?: OrderStatus; account_id?: string };
-    res.json({ orders: listOrders(res.locals.world, filter) });
+    const orders = listOrders(res.locals.world, filter);
+    res.json({ orders, outcomes: listOrderOutcomes(res.locals.world, orders) });
   });
 
   router.get('/__sandbox/drivers', validateQuery(validators, 'sandboxListDrivers'), (_req, res) => {

@@ -1,0 +1,90 @@
+/**
+ * The report's input from the client's side: one `/v1` request as the request journal records it.
+ * The journal (`GET /__sandbox/requests`) is built separately; until it feeds the report, request
+ * situations are `no_data`, never guessed. `classifyRequests` is the whole mapping from requests
+ * to coverage ids, so plugging the journal in is handing it these records.
+ */
+export interface ObservedRequest {
+  request_id: string;
+  method: string;
+  /** The path without the query, e.g. `/v1/orders/ord_1/payment`. */
+  path: string;
+  /** The query parameters' names (their values are not needed). */
+  query: string[];
+  /** Virtual time it arrived, epoch ms. */
+  at: number;
+  status: number;
+  /** The error body's `reason`, or null. */
+  reason: string | null;
+  /** Whether the answer was an idempotent replay (`Idempotent-Replayed: true`). */
+  replayed: boolean;
+  /** `Retry-After` of the answer, in seconds, when it had one. */
+  retry_after_s: number | null;
+  /** On a successful cancellation, the fee charged (minor units); otherwise null. */
+  cancellation_fee: number | null;
+}
+
+/** The coverage id of one request on its own, if it proves one (rate limiting needs two: below). */
+function situationOf(r: ObservedRequest): string[] {
+  const ids: string[] = [];
+  if (r.replayed) ids.push('idempotency.replayed');
+  if (r.status === 401) ids.push('auth.unauthorized');
+  if (r.status === 403 && r.reason !== 'order_not_cancellable') ids.push('auth.forbidden');
+  if (r.reason === 'idempotency_key_reused') ids.push('idempotency.key_reused');
+  const { method, path, status, reason } = r;
+  if (method === 'POST' && path === '/v1/orders') {
+    if (status === 201) ids.push('orders.create.created');
+    else if (reason === 'out_of_service_area') ids.push('orders.create.out_of_service_area');
+    else if (status === 400 && reason !== 'idempotency_key_reused')
+      ids.push('orders.create.invalid_request');
+    else if (status === 402) ids.push('orders.create.payment_required');
+  } else if (/^\/v1\/orders\/[^/]+$/.test(path)) {
+    if (method === 'GET' && status === 200) ids.push('orders.retrieve.found');
+    if (method === 'GET' && status === 404) ids.push('orders.retrieve.not_found');
+    if (method === 'DELETE' && status === 200 && r.cancellation_fee !== null)
+      ids.push(r.cancellation_fee > 0 ? 'orders.cancel.fee' : 'orders.cancel.free');
+    if (method === 'DELETE' && reason === 'order_not_cancellable')
+      ids.push('orders.cancel.after_pickup_refused');
+  } else if (method === 'POST' && /^\/v1\/orders\/[^/]+\/payment$/.test(path)) {
+    if (status === 201) ids.push('payment.succeeded');
+    else if (
+      reason === 'card_declined' ||
+      reason === 'insufficient_funds' ||
+      reason === 'expired_card' ||
+      reason === 'already_paid'
+    )
+      ids.push(`payment.${reason}`);
+  } else if (method === 'GET' && /^\/v1\/orders\/[^/]+\/location$/.test(path)) {
+    if (status === 200) ids.push('location.tracked');
+    else if (reason === 'no_driver_assigned' || reason === 'order_finished')
+      ids.push(`location.${reason}`);
+  } else if (method === 'GET' && path === '/v1/drivers/available' && status === 200) {
+    ids.push(r.query.includes('radius') ? 'drivers.custom_radius' : 'drivers.default_radius');
+  }
+  return ids;
+}
+
+/**
+ * Every coverage id the requests prove, with the request ids that prove each, in order.
+ * `api.rate_limited.respected` takes a 429 with `Retry-After` followed by the client's next
+ * request to the same method and path no sooner than `Retry-After` later.
+ */
+export function classifyRequests(requests: readonly ObservedRequest[]): Map<string, string[]> {
+  const proof = new Map<string, string[]>();
+  const add = (id: string, ...requestIds: string[]): void => {
+    const list = proof.get(id) ?? [];
+    list.push(...requestIds);
+    proof.set(id, list);
+  };
+  const limited = new Map<string, ObservedRequest>();
+  for (const r of [...requests].sort((a, b) => a.at - b.at)) {
+    for (const id of situationOf(r)) add(id, r.request_id);
+    const route = `${r.method} ${r.path}`;
+    const before = limited.get(route);
+    if (before && r.at - before.at >= (before.retry_after_s ?? 0) * 1000)
+      add('api.rate_limited.respected', before.request_id, r.request_id);
+    if (before) limited.delete(route);
+    if (r.status === 429 && r.retry_after_s !== null) limited.set(route, r);
+  }
+  return proof;
+}
