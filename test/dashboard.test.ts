@@ -60,7 +60,7 @@ describe('the dashboard', () => {
     const row = page.locator(`tr[data-order=${order.order_id}]`);
     await expect.poll(() => row.locator('.status').textContent()).toBe('pending');
     // Survives only if the page is never reloaded.
-    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    await page.evaluate(() => ((globalThis as unknown as { marker: number }).marker = 42));
 
     await row.click();
     await page.getByRole('button', { name: 'Advance to driver_assigned' }).click();
@@ -85,7 +85,9 @@ describe('the dashboard', () => {
     await row.click();
     await page.getByRole('button', { name: '→ delivered' }).click();
     await expect.poll(() => row.locator('.status').textContent()).toBe('delivered');
-    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    expect(await page.evaluate(() => (globalThis as unknown as { marker?: number }).marker)).toBe(
+      42,
+    );
     await tab('Map');
     await expect.poll(() => route.count()).toBe(0);
     await dash.expectNoProblems();
