@@ -7,7 +7,6 @@ import type {
   City,
   ClockState,
   DeliveryAttempt,
-  Driver,
   DriverPosition,
   Endpoint,
   Order,
@@ -26,7 +25,8 @@ export interface State {
   /** Whether the stream is open. */
   live: boolean;
   orders: Map<string, Order>;
-  drivers: Map<string, Driver>;
+  /** Every driver, from the stream (its first `drivers` message lists them all). */
+  drivers: Map<string, DriverPosition>;
   endpoints: Endpoint[];
   deliveries: DeliveryAttempt[];
   events: SandboxEvent[];
@@ -77,23 +77,23 @@ export class Store {
     this.socket?.close();
   }
 
-  /** Reloads every list from the control plane (on open, and when the world is replaced). */
+  /**
+   * Reloads every list from the control plane (on open, and when the world is replaced). Not the
+   * drivers: the stream lists every one of them right after `hello` and `reset`, then their moves.
+   */
   async reload(): Promise<void> {
     try {
-      const [orders, drivers, endpoints, deliveries, events, routes, city, summary] =
-        await Promise.all([
-          list<Order>('/__sandbox/orders', 'orders'),
-          list<Driver>('/__sandbox/drivers', 'drivers'),
-          list<Endpoint>('/__sandbox/webhook-endpoints', 'endpoints'),
-          list<DeliveryAttempt>('/__sandbox/webhook-deliveries', 'deliveries'),
-          list<SandboxEvent>('/__sandbox/events', 'events'),
-          api<{ routes: OrderRoute[] }>('GET', '/__sandbox/routes'),
-          api<City>('GET', '/__sandbox/city'),
-          api<{ keys: AccountKeys[] }>('GET', '/__sandbox/world'),
-        ]);
+      const [orders, endpoints, deliveries, events, routes, city, summary] = await Promise.all([
+        list<Order>('/__sandbox/orders', 'orders'),
+        list<Endpoint>('/__sandbox/webhook-endpoints', 'endpoints'),
+        list<DeliveryAttempt>('/__sandbox/webhook-deliveries', 'deliveries'),
+        list<SandboxEvent>('/__sandbox/events', 'events'),
+        api<{ routes: OrderRoute[] }>('GET', '/__sandbox/routes'),
+        api<City>('GET', '/__sandbox/city'),
+        api<{ keys: AccountKeys[] }>('GET', '/__sandbox/world'),
+      ]);
       this.set({
         orders: new Map(orders.map((o) => [o.order_id, o])),
-        drivers: new Map(drivers.map((d) => [d.driver_id, d])),
         endpoints,
         deliveries,
         events,
@@ -144,7 +144,12 @@ export class Store {
     switch (message.type) {
       case 'hello':
       case 'reset':
-        this.set({ world: message.data, clock: message.data.clock, live: true });
+        this.set({
+          world: message.data,
+          clock: message.data.clock,
+          live: true,
+          drivers: new Map(),
+        });
         void this.reload();
         return;
       case 'clock':
@@ -181,15 +186,11 @@ export class Store {
 }
 
 function mergeDrivers(
-  current: Map<string, Driver>,
+  current: Map<string, DriverPosition>,
   changed: DriverPosition[],
-): Map<string, Driver> {
+): Map<string, DriverPosition> {
   const next = new Map(current);
-  for (const d of changed) {
-    const known = next.get(d.driver_id);
-    // A driver the page has not loaded yet (a new world): a placeholder until the reload.
-    next.set(d.driver_id, { name: d.driver_id, vehicle: { type: '' }, ...known, ...d });
-  }
+  for (const d of changed) next.set(d.driver_id, d);
   return next;
 }
 

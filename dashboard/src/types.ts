@@ -71,11 +71,6 @@ export interface DriverPosition {
   order_id: string | null;
 }
 
-export interface Driver extends DriverPosition {
-  name: string;
-  vehicle: { type: string };
-}
-
 export interface WorldSummary {
   scenario: string;
   seed: string;

@@ -176,7 +176,7 @@ export function MapPanel({ state }: PanelProps) {
               cy={y}
               r={d.status === 'on_order' ? dot * 1.3 : dot}
             >
-              <title>{`${d.name} (${d.status}${d.order_id ? `, ${d.order_id}` : ''})`}</title>
+              <title>{`${d.driver_id} (${d.status}${d.order_id ? `, ${d.order_id}` : ''})`}</title>
             </circle>
           );
         })}

@@ -16,7 +16,8 @@ export const EVENT_NAMES = [
   'payment.completed',
 ];
 
-function RegisterForm({ store }: Pick<PanelProps, 'store'>) {
+/** Open while there is no endpoint; folded away (one click) once there is one. */
+function RegisterForm({ store, open }: Pick<PanelProps, 'store'> & { open: boolean }) {
   const [url, setUrl] = useState('');
   const [secret, setSecret] = useState('');
   const [events, setEvents] = useState<string[]>([]);
@@ -37,38 +38,44 @@ function RegisterForm({ store }: Pick<PanelProps, 'store'>) {
     });
   };
   return (
-    <form class="card" onSubmit={submit} data-testid="register-endpoint">
-      <h3>Register an endpoint</h3>
-      <label>
-        URL{' '}
-        <input
-          name="url"
-          required
-          placeholder="http://localhost:3000/webhooks"
-          value={url}
-          onInput={(e) => setUrl(e.currentTarget.value)}
-        />
-      </label>
-      <fieldset>
-        <legend>Events (none ticked: all)</legend>
-        {EVENT_NAMES.map((name) => (
-          <label key={name} class="check">
-            <input type="checkbox" checked={events.includes(name)} onChange={() => toggle(name)} />
-            {name}
-          </label>
-        ))}
-      </fieldset>
-      <label>
-        Secret{' '}
-        <input
-          name="secret"
-          placeholder="generated when empty (whsec_…)"
-          value={secret}
-          onInput={(e) => setSecret(e.currentTarget.value)}
-        />
-      </label>
-      <button type="submit">Register</button>
-    </form>
+    <details class="card" open={open}>
+      <summary>Register an endpoint</summary>
+      <form onSubmit={submit} data-testid="register-endpoint">
+        <label>
+          URL{' '}
+          <input
+            name="url"
+            required
+            placeholder="http://localhost:3000/webhooks"
+            value={url}
+            onInput={(e) => setUrl(e.currentTarget.value)}
+          />
+        </label>
+        <fieldset>
+          <legend>Events (none ticked: all)</legend>
+          {EVENT_NAMES.map((name) => (
+            <label key={name} class="check">
+              <input
+                type="checkbox"
+                checked={events.includes(name)}
+                onChange={() => toggle(name)}
+              />
+              {name}
+            </label>
+          ))}
+        </fieldset>
+        <label>
+          Secret{' '}
+          <input
+            name="secret"
+            placeholder="generated when empty (whsec_…)"
+            value={secret}
+            onInput={(e) => setSecret(e.currentTarget.value)}
+          />
+        </label>
+        <button type="submit">Register</button>
+      </form>
+    </details>
   );
 }
 
@@ -96,20 +103,22 @@ function EndpointRow({ endpoint, store }: Pick<PanelProps, 'store'> & { endpoint
       <td class="mono">{endpoint.url}</td>
       <td>{endpoint.events.join(', ')}</td>
       <td class="mono">{shown ? endpoint.secret : 'whsec_••••••••'}</td>
-      <td class="actions">
-        <button class="secondary" onClick={() => setShown(!shown)}>
-          {shown ? 'Hide' : 'Reveal'}
-        </button>
-        <button class="secondary" onClick={() => void copy()}>
-          Copy
-        </button>
-        <button class="secondary" onClick={() => void test()}>
-          Send test
-        </button>
-        <button class="danger" onClick={() => void remove()}>
-          Remove
-        </button>
-        {note && <span class="muted"> {note}</span>}
+      <td>
+        <div class="actions">
+          <button class="secondary" onClick={() => setShown(!shown)}>
+            {shown ? 'Hide' : 'Reveal'}
+          </button>
+          <button class="secondary" onClick={() => void copy()}>
+            Copy
+          </button>
+          <button class="secondary" onClick={() => void test()}>
+            Send test
+          </button>
+          <button class="danger" onClick={() => void remove()}>
+            Remove
+          </button>
+          {note && <span class="muted"> {note}</span>}
+        </div>
       </td>
     </tr>
   );
@@ -118,22 +127,20 @@ function EndpointRow({ endpoint, store }: Pick<PanelProps, 'store'> & { endpoint
 export function WebhooksPanel({ store, state }: PanelProps) {
   return (
     <div>
-      <div class="split">
-        <section>
-          <h2>Endpoints ({state.endpoints.length})</h2>
-          {state.endpoints.length === 0 && (
-            <p class="muted">No endpoint yet: events are recorded but delivered nowhere.</p>
-          )}
-          <table data-testid="endpoints">
-            <tbody>
-              {state.endpoints.map((e) => (
-                <EndpointRow key={e.endpoint_id} endpoint={e} store={store} />
-              ))}
-            </tbody>
-          </table>
-        </section>
-        <RegisterForm store={store} />
-      </div>
+      <section>
+        <h2>Endpoints ({state.endpoints.length})</h2>
+        {state.endpoints.length === 0 && (
+          <p class="muted">No endpoint yet: events are recorded but delivered nowhere.</p>
+        )}
+        <table data-testid="endpoints">
+          <tbody>
+            {state.endpoints.map((e) => (
+              <EndpointRow key={e.endpoint_id} endpoint={e} store={store} />
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <RegisterForm store={store} open={state.endpoints.length === 0} />
       <DeliveryLog state={state} />
     </div>
   );
