@@ -47,7 +47,7 @@ try {
   await page.locator('nav a', { hasText: 'Webhooks' }).click();
   await page.locator('select[name=status]').selectOption('retrying');
   await page.locator('tr[data-attempt] .status.retrying').first().click();
-  await page.evaluate(() => globalThis.scrollTo(0, 0));
+  await page.evaluate('window.scrollTo(0, 0)'); // the click scrolled the detail into view
   await shot('webhooks');
 
   await page.locator('nav a', { hasText: 'Clock' }).click();
