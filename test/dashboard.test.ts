@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, type DashboardPage } from './support/browser.js';
+import { signPayload } from '../src/index.js';
 import { Receiver } from './support/receiver.js';
 import { TestSandbox } from './support/test-sandbox.js';
 
@@ -43,14 +44,21 @@ describe('the dashboard', () => {
     await expect.poll(() => row.count()).toBe(1);
     const listed = (await sb.get('/__sandbox/webhook-endpoints')).body.endpoints;
     expect(listed).toMatchObject([{ url: receiver.url, events: ['order.created'] }]);
-    const { endpoint_id, secret } = listed[0];
+    const { endpoint_id, secret: masked } = listed[0]; // the list masks it: whsec_…abcd
     expect(await row.getAttribute('data-endpoint')).toBe(endpoint_id);
-    expect(await row.textContent()).not.toContain(secret);
+    const cell = row.getByTestId('secret');
+    expect(await cell.textContent()).toBe(masked);
+    // The page keeps the secret the registration answered with, and reveals it.
     await row.getByRole('button', { name: 'Reveal' }).click();
-    expect(await row.textContent()).toContain(secret);
+    const secret = (await cell.textContent()) ?? '';
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9]{32}$/);
+    expect(secret.slice(-4)).toBe(masked.slice(-4));
 
+    // It is the secret the deliveries are signed with.
     await row.getByRole('button', { name: 'Send test' }).click();
     await receiver.waitFor(1);
+    const [test] = receiver.received;
+    expect(test!.headers['x-service-signature']).toBe(signPayload(secret, test!.raw));
     await page.locator('[data-testid=deliveries] tr[data-attempt]').first().waitFor();
     await dash.expectNoProblems();
   });

@@ -28,6 +28,11 @@ export interface State {
   /** Every driver, from the stream (its first `drivers` message lists them all). */
   drivers: Map<string, DriverPosition>;
   endpoints: Endpoint[];
+  /**
+   * Secrets of the endpoints this page registered, by endpoint id: the control plane shows a
+   * secret once, in the answer to the registration, and masked in every list after that.
+   */
+  secrets: Map<string, string>;
   deliveries: DeliveryAttempt[];
   events: SandboxEvent[];
   routes: Map<string, OrderRoute>;
@@ -47,6 +52,7 @@ export class Store {
     orders: new Map(),
     drivers: new Map(),
     endpoints: [],
+    secrets: new Map(),
     deliveries: [],
     events: [],
     routes: new Map(),
@@ -105,6 +111,11 @@ export class Store {
     } catch (e) {
       this.set({ error: (e as Error).message });
     }
+  }
+
+  /** Keeps a secret the control plane showed once (a registration's answer). */
+  keepSecret(endpointId: string, secret: string): void {
+    this.set({ secrets: new Map(this.state.secrets).set(endpointId, secret) });
   }
 
   /** Re-reads the webhook endpoints (after the page changed them). */

@@ -26,11 +26,12 @@ function RegisterForm({ store, open }: Pick<PanelProps, 'store'> & { open: boole
   const submit = (e: Event) => {
     e.preventDefault();
     void attempt(async () => {
-      await api('POST', '/__sandbox/webhook-endpoints', {
+      const created = await api<Endpoint>('POST', '/__sandbox/webhook-endpoints', {
         url: url.trim(),
         ...(secret.trim() ? { secret: secret.trim() } : {}),
         ...(events.length > 0 ? { events } : {}),
       });
+      store.keepSecret(created.endpoint_id, created.secret);
       setUrl('');
       setSecret('');
       setEvents([]);
@@ -79,11 +80,19 @@ function RegisterForm({ store, open }: Pick<PanelProps, 'store'> & { open: boole
   );
 }
 
-function EndpointRow({ endpoint, store }: Pick<PanelProps, 'store'> & { endpoint: Endpoint }) {
+/** Why a secret cannot be revealed: the control plane showed it once, to whoever registered it. */
+const SHOWN_ONCE =
+  'The secret was shown once, when the endpoint was registered (the banner shows those given at start); register it again here to see a new one';
+
+function EndpointRow({
+  endpoint,
+  secret,
+  store,
+}: Pick<PanelProps, 'store'> & { endpoint: Endpoint; secret: string | undefined }) {
   const [shown, setShown] = useState(false);
   const [note, setNote] = useState('');
   const copy = () =>
-    navigator.clipboard.writeText(endpoint.secret).then(
+    navigator.clipboard.writeText(secret ?? '').then(
       () => setNote('secret copied'),
       () => setNote('copy refused by the browser: reveal and select it'),
     );
@@ -102,13 +111,25 @@ function EndpointRow({ endpoint, store }: Pick<PanelProps, 'store'> & { endpoint
       <td class="mono">{endpoint.endpoint_id}</td>
       <td class="mono">{endpoint.url}</td>
       <td>{endpoint.events.join(', ')}</td>
-      <td class="mono">{shown ? endpoint.secret : 'whsec_••••••••'}</td>
+      <td class="mono" data-testid="secret" title={secret ? '' : SHOWN_ONCE}>
+        {shown && secret ? secret : endpoint.secret}
+      </td>
       <td>
         <div class="actions">
-          <button class="secondary" onClick={() => setShown(!shown)}>
+          <button
+            class="secondary"
+            disabled={!secret}
+            title={secret ? '' : SHOWN_ONCE}
+            onClick={() => setShown(!shown)}
+          >
             {shown ? 'Hide' : 'Reveal'}
           </button>
-          <button class="secondary" onClick={() => void copy()}>
+          <button
+            class="secondary"
+            disabled={!secret}
+            title={secret ? '' : SHOWN_ONCE}
+            onClick={() => void copy()}
+          >
             Copy
           </button>
           <button class="secondary" onClick={() => void test()}>
@@ -135,7 +156,12 @@ export function WebhooksPanel({ store, state }: PanelProps) {
         <table data-testid="endpoints">
           <tbody>
             {state.endpoints.map((e) => (
-              <EndpointRow key={e.endpoint_id} endpoint={e} store={store} />
+              <EndpointRow
+                key={e.endpoint_id}
+                endpoint={e}
+                secret={state.secrets.get(e.endpoint_id)}
+                store={store}
+              />
             ))}
           </tbody>
         </table>
