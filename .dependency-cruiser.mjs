@@ -24,7 +24,8 @@
  * type) and each other, so they can never grow a dependency on the layers that use them.
  *
  * Type-only imports count (tsPreCompilationDeps): a layering that holds only at run time is not
- * a clean one. Only src/ is cruised, without *.test.ts; test/ and bench/ are not layered.
+ * a clean one. src/ and dashboard/ (the browser code; the two never import each other) are
+ * cruised, without *.test.ts; test/ and bench/ are not layered.
  */
 
 const FEATURES = ['http', 'live', 'scenarios', 'simulation', 'webhooks', 'report', 'client'];
@@ -142,6 +143,22 @@ export default {
         'paths/version/logger/fixtures are leaf utilities: they may import only domain and each other; move the code that needs more up a layer.',
       from: { path: SUPPORT },
       to: { path: '^src/', pathNot: [SUPPORT, DOMAIN] },
+    },
+    {
+      name: 'server-not-to-dashboard',
+      severity: 'error',
+      comment:
+        'The server never imports the browser code (dashboard/): it serves the built files from dist/dashboard/ (src/http/dashboard-assets.ts).',
+      from: { path: '^src/' },
+      to: { path: '^dashboard/' },
+    },
+    {
+      name: 'dashboard-not-to-server',
+      severity: 'error',
+      comment:
+        'The dashboard meets the server only over HTTP and the stream, as openapi/ and asyncapi.yaml describe them: declare the shape in dashboard/src/types.ts instead of importing src/.',
+      from: { path: '^dashboard/' },
+      to: { path: '^src/' },
     },
     {
       name: 'domain-imports-only-domain',

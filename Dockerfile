@@ -16,6 +16,7 @@ RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY scripts ./scripts
 COPY src ./src
+COPY dashboard ./dashboard
 COPY openapi ./openapi
 COPY scenarios ./scenarios
 COPY fixtures ./fixtures

@@ -144,6 +144,12 @@ async function main(): Promise<void> {
     rss_mb: number;
   }>('bench/streams.ts');
 
+  const dashboard = runJson<{
+    files: { name: string; raw: number; gzip: number }[];
+    raw_bytes: number;
+    gzip_bytes: number;
+  }>('bench/dashboard-size.ts');
+
   const startupMs = median(startups);
   const sandboxRps = median(rounds.map((r) => r.sandbox));
   const naiveRps = median(rounds.map((r) => r.naive));
@@ -193,6 +199,12 @@ async function main(): Promise<void> {
       `${fmt(streams.messages_per_second, 0)} messages/s; server CPU ${fmt(streams.cpu_percent, 0)} % of a core, RSS ${fmt(streams.rss_mb, 0)} MB`,
       'no budget yet',
       '',
+    ],
+    [
+      'Dashboard assets shipped (dist/dashboard/: page, script, style), gzipped',
+      `${fmt(dashboard.gzip_bytes / 1024)} KB gzipped (${fmt(dashboard.raw_bytes / 1024)} KB raw): ${dashboard.files.map((f) => `${f.name.replace(/-[A-Z0-9]+\./, '.')} ${fmt(f.gzip / 1024)} KB`).join(', ')}`,
+      '< 50 KB gzipped (decision 14)',
+      pass(dashboard.gzip_bytes < 50 * 1024),
     ],
   ];
   const cpu = cpus();

@@ -55,7 +55,15 @@ afterEach(() => {
 describe('the delivery-sandbox command', () => {
   it('starts on a free port, prints a banner with the URL and key, serves, and exits cleanly on SIGTERM', async () => {
     const child = run(['--port', '0', '--scenario', 'ci', '--log-level', 'silent']);
-    const [, url] = await waitFor(child, /API +(http:\/\/127\.0\.0\.1:\d+)\/v1/);
+    const [, dashboard, url] = await waitFor(
+      child,
+      /Dashboard +(http:\/\/127\.0\.0\.1:\d+\/) [\s\S]*API +(http:\/\/127\.0\.0\.1:\d+)\/v1/,
+    );
+    // The printed dashboard URL opens the page the build shipped.
+    expect(dashboard).toBe(`${url}/`);
+    const page = await fetch(dashboard!, { headers: { Accept: 'text/html' } });
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await page.text()).toContain('<script type="module" src="/dashboard/app-');
     const health = await contractFetch(`${url}/__sandbox/health`);
     expect(health.body).toMatchObject({ status: 'ok', scenario: 'ci' });
     const drivers = await contractFetch(`${url}/v1/drivers/available?lat=37.7749&lng=-122.4194`, {

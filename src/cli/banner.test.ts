@@ -18,6 +18,7 @@ describe('the start banner', () => {
     const { url } = sandbox;
     expect(formatBanner(sandbox, { version: '1.2.3' }).split('\n')).toEqual([
       'delivery-sandbox 1.2.3: scenario "ci", seed "ci"',
+      `  Dashboard  ${url}/   (open it in a browser)`,
       `  API        ${url}/v1`,
       '  API key    sk_test_ci_acme   (read-only: rk_test_ci_acme)',
       '  Accounts   acct_acme     Acme Eats         sk_test_ci_acme, rk_test_ci_acme',
@@ -48,7 +49,7 @@ describe('the start banner', () => {
     const { city, seed } = ci;
     const sandbox = await start({ scenario: { name: 'many', seed, city, accounts } });
     const lines = formatBanner(sandbox, { version: '1.2.3' }).split('\n');
-    expect(lines.slice(3, 9)).toEqual([
+    expect(lines.slice(4, 10)).toEqual([
       '  Accounts   acct_0  Account 0  sk_test_many_0',
       '             acct_1  Account 1  sk_test_many_1',
       '             acct_2  Account 2  sk_test_many_2',
@@ -71,10 +72,10 @@ describe('the start banner', () => {
     });
     const lines = formatBanner(sandbox, { version: '1.2.3', dataFile: 'state.json' }).split('\n');
     expect(lines[0]).toBe('delivery-sandbox 1.2.3: scenario "ci", seed "banner"');
-    expect(lines[8]).toMatch(
+    expect(lines[9]).toMatch(
       /^ {2}Clock {6}realtime \(60x\), now 2026-01-01T12:\d\d:\d\d\.\d{3}Z$/,
     );
-    expect(lines.slice(9, 12)).toEqual([
+    expect(lines.slice(10, 13)).toEqual([
       '  Data       state.json',
       '  Webhooks   http://127.0.0.1:9/all   secret whsec_banner_all',
       '  Webhooks   http://127.0.0.1:9/some   secret whsec_banner_some   (order.created)',

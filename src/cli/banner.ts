@@ -19,7 +19,7 @@ export interface BannerFacts {
 
 /**
  * The text `start` prints once the sandbox listens (no trailing newline): the scenario and seed,
- * the URLs, the API key, every account's keys when there are more than the API key line shows
+ * the dashboard's URL first, then the other URLs, the API key, every account's keys when there are more than the API key line shows
  * (the first few accounts, then how many more), how the clock runs, the data file, the webhook endpoints with their
  * secrets, and a curl line to try.
  *
@@ -37,6 +37,7 @@ export function formatBanner(sandbox: BannerSandbox, facts: BannerFacts): string
   const { lat, lng } = scenario.city.center;
   return [
     `delivery-sandbox ${facts.version}: scenario "${scenario.name}", seed "${scenario.seed}"`,
+    `  Dashboard  ${url}/   (open it in a browser)`,
     `  API        ${url}/v1`,
     `  API key    ${apiKey}${readOnly ? `   (read-only: ${readOnly})` : ''}`,
     ...accountLines(sandbox.keys, [apiKey, readOnly]),

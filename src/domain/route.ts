@@ -33,12 +33,15 @@ export function routeFromPoints(points: LatLng[]): Route {
   return { points: kept, cumulativeKm, lengthKm: cumulativeKm[cumulativeKm.length - 1] ?? 0 };
 }
 
+/** The side of one block of the street grid routes follow, in degrees (about 500 m of latitude). */
+export const STREET_GRID_BLOCK_DEG = 0.005;
+
 /**
  * A deterministic street-grid route: axis-aligned legs along the city's grid (east-west first,
  * then north-south, split into blocks of `blockDeg`), about 1.27x the straight distance on average,
  * like driving a city's streets.
  */
-export function streetGridRoute(from: LatLng, to: LatLng, blockDeg = 0.005): Route {
+export function streetGridRoute(from: LatLng, to: LatLng, blockDeg = STREET_GRID_BLOCK_DEG): Route {
   const points: LatLng[] = [from];
   const steps = Math.max(1, Math.ceil(Math.abs(to.lng - from.lng) / blockDeg));
   const latSteps = Math.max(1, Math.ceil(Math.abs(to.lat - from.lat) / blockDeg));

@@ -483,6 +483,14 @@ export const CATALOGUE = {
     message: (p) =>
       `No webhook endpoint subscribes to ${p.event}; register one with POST /__sandbox/webhook-endpoints`,
   }),
+  dashboard_not_built: spec<{ dir: string }>({
+    code: 'not_found',
+    param: null,
+    surface: 'control',
+    when: 'the dashboard was asked for but its assets were never built (running from source)',
+    message: (p) =>
+      `The dashboard's files are not in ${cut(p.dir, 200)}: run \`npm run build\` once (the JSON index of / answers with Accept: application/json)`,
+  }),
 } as const;
 
 export type Reason = keyof typeof CATALOGUE;

@@ -12,7 +12,9 @@ import { loadOpenApiDocument } from './openapi-document.js';
 import { compileRequestValidators } from './request-validators.js';
 import { driversRoutes } from './routes/drivers.js';
 import { ordersRoutes } from './routes/orders.js';
+import { dashboardRoutes } from './routes/dashboard.js';
 import { paymentsRoutes } from './routes/payments.js';
+import { sandboxDashboardReads } from './routes/sandbox/dashboard-reads.js';
 import { sandboxClockRoutes } from './routes/sandbox/clock.js';
 import { sandboxEventsRoutes } from './routes/sandbox/events.js';
 import { healthRoutes } from './routes/sandbox/health.js';
@@ -59,6 +61,7 @@ export function createApp(host: AppHost, logger: Logger, access: AccessOptions):
   app.get('/asyncapi.json', (_req, res) => {
     res.json(asyncApiDoc);
   });
+  app.use(dashboardRoutes());
   app.get('/', (_req, res) => {
     res.json({
       name: 'delivery-sandbox',
@@ -69,6 +72,7 @@ export function createApp(host: AppHost, logger: Logger, access: AccessOptions):
       control_plane: '/__sandbox',
       control_plane_openapi: '/__sandbox/openapi.json',
       health: '/__sandbox/health',
+      dashboard: '/ (with Accept: text/html, as a browser sends)',
     });
   });
 
@@ -83,6 +87,7 @@ export function createApp(host: AppHost, logger: Logger, access: AccessOptions):
   app.use(sandboxClockRoutes(control));
   app.use(sandboxWebhookRoutes(control));
   app.use(sandboxWorldRoutes(control));
+  app.use(sandboxDashboardReads());
   app.use(sandboxResetRoutes(control, host));
   app.use(sandboxStateRoutes(control, host));
   app.use(sandboxReportRoutes(host));

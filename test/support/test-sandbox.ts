@@ -207,13 +207,43 @@ export async function contractFetch<T = any>(
       );
     }
   }
+  checkExchange(contract, { method, pathname, searchParams, status: res.status, headers, body });
+  return { status: res.status, headers, body: body as T, text };
+}
+
+/**
+ * Checks one exchange some other client made (the dashboard's requests, seen by the browser)
+ * against the OpenAPI documents; throws on a violation.
+ */
+export async function assertContract(
+  method: string,
+  url: string,
+  status: number,
+  headers: Record<string, string>,
+  body: unknown,
+): Promise<void> {
+  const { pathname, searchParams } = new URL(url);
+  checkExchange(await loadContracts(), { method, pathname, searchParams, status, headers, body });
+}
+
+function checkExchange(
+  contract: { v1: ContractChecker; sandbox: ContractChecker },
+  x: {
+    method: string;
+    pathname: string;
+    searchParams: URLSearchParams;
+    status: number;
+    headers: Record<string, string>;
+    body: unknown;
+  },
+): void {
+  const { method, pathname, searchParams, status, headers, body } = x;
   (isControlPlane(pathname) ? contract.sandbox : contract.v1).assert({
     method,
     path: pathname,
     query: searchParams.size > 0 ? queryObject(searchParams.toString()) : undefined,
-    status: res.status,
+    status,
     headers,
     body,
   });
-  return { status: res.status, headers, body: body as T, text };
 }

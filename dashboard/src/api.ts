@@ -1,0 +1,101 @@
+// The control plane, from the page: same origin (the sandbox's cross-site check lets these
+// through), JSON bodies, and the admin token when the sandbox has one.
+
+const TOKEN_KEY = 'delivery-sandbox.admin-token';
+/** The page asks for this many items of each list (the newest ones); the stream keeps them live. */
+export const LIST_LIMIT = 100;
+
+/** The admin token this tab was given, if any: kept for the tab only (sessionStorage). */
+export function adminToken(): string | null {
+  return sessionStorage.getItem(TOKEN_KEY);
+}
+
+export function setAdminToken(token: string | null): void {
+  if (token === null) sessionStorage.removeItem(TOKEN_KEY);
+  else sessionStorage.setItem(TOKEN_KEY, token);
+}
+
+/** A control-plane error, with the sandbox's JSON error body. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly param: string | null,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Calls the control plane; resolves with the JSON answer or rejects with an {@link ApiError}. */
+export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = adminToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    throw new ApiError(res.status, 'invalid_response', null, `${method} ${path}: ${text}`);
+  }
+  if (!res.ok) {
+    const e = (json as { error?: { code?: string; message?: string; param?: string | null } })
+      ?.error;
+    throw new ApiError(res.status, e?.code ?? 'error', e?.param ?? null, e?.message ?? text);
+  }
+  return json as T;
+}
+
+let pagedLists: Promise<Set<string>> | undefined;
+
+/**
+ * The control-plane lists that take `limit`, read once from the sandbox's own OpenAPI document:
+ * the page asks those for their newest items and the others for everything, so it works with a
+ * sandbox whose lists are paginated and with one whose lists are not (and never sends a
+ * parameter a list would refuse).
+ */
+function listsTakingLimit(): Promise<Set<string>> {
+  pagedLists ??= api<{
+    paths: Record<string, { get?: { parameters?: { name?: string; in?: string }[] } }>;
+  }>('GET', '/__sandbox/openapi.json').then(
+    (doc) =>
+      new Set(
+        Object.entries(doc.paths)
+          .filter(([, item]) =>
+            (item.get?.parameters ?? []).some((p) => p.name === 'limit' && p.in === 'query'),
+          )
+          .map(([path]) => path),
+      ),
+  );
+  return pagedLists;
+}
+
+/**
+ * A list of the control plane: its newest {@link LIST_LIMIT} items, newest last. A paginated list
+ * is asked with `limit` (without a cursor it answers its newest items); another is cut here.
+ */
+export async function list<T>(path: string, key: string): Promise<T[]> {
+  const paged = (await listsTakingLimit()).has(path.split('?')[0] ?? path);
+  const sep = path.includes('?') ? '&' : '?';
+  const page = await api<Record<string, T[]>>(
+    'GET',
+    paged ? `${path}${sep}limit=${LIST_LIMIT}` : path,
+  );
+  return (page[key] ?? []).slice(-LIST_LIMIT);
+}
+
+/** The URL of `/__sandbox/stream` for this page (a browser's WebSocket cannot send headers). */
+export function streamUrl(): string {
+  const url = new URL('/__sandbox/stream', location.href);
+  url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const token = adminToken();
+  if (token) url.searchParams.set('access_token', token);
+  return url.toString();
+}

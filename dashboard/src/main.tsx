@@ -1,0 +1,118 @@
+// The dashboard: a tab bar over one module per panel (dashboard/src/panels/), the admin-token
+// gate, and the store that the stream keeps live. Adding a panel is one entry in PANELS.
+import { render, type ComponentType } from 'preact';
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { api, ApiError, setAdminToken } from './api.js';
+import { ClockPanel } from './panels/clock.js';
+import { MapPanel } from './panels/map.js';
+import { OrdersPanel } from './panels/orders.js';
+import { SandboxPanel } from './panels/sandbox.js';
+import { WebhooksPanel } from './panels/webhooks.js';
+import type { PanelProps } from './panel.js';
+import { Store, useStore } from './store.js';
+import './styles.css';
+
+const PANELS: { id: string; title: string; component: ComponentType<PanelProps> }[] = [
+  { id: 'orders', title: 'Orders', component: OrdersPanel },
+  { id: 'map', title: 'Map', component: MapPanel },
+  { id: 'webhooks', title: 'Webhooks', component: WebhooksPanel },
+  { id: 'clock', title: 'Clock', component: ClockPanel },
+  { id: 'sandbox', title: 'Sandbox', component: SandboxPanel },
+];
+
+const panelFromHash = (): string =>
+  PANELS.find((p) => `#${p.id}` === location.hash)?.id ?? 'orders';
+
+/** Asks for the admin token (a sandbox started with --admin-token); kept for this tab only. */
+function TokenGate({ onToken, failed }: { onToken: () => void; failed: boolean }) {
+  const [value, setValue] = useState('');
+  return (
+    <form
+      class="gate"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setAdminToken(value.trim());
+        onToken();
+      }}
+    >
+      <h1>delivery-sandbox</h1>
+      <p>This sandbox was started with an admin token. Enter it to open the dashboard.</p>
+      <p class="muted">It is kept for this tab only (sessionStorage) and sent to this sandbox.</p>
+      <label>
+        Admin token{' '}
+        <input
+          name="token"
+          type="password"
+          autocomplete="off"
+          value={value}
+          onInput={(e) => setValue(e.currentTarget.value)}
+        />
+      </label>
+      <button type="submit">Open</button>
+      {failed && <p class="error">That token was refused; check --admin-token.</p>}
+    </form>
+  );
+}
+
+function Dashboard({ store }: { store: Store }) {
+  const state = useStore(store);
+  const [panel, setPanel] = useState(panelFromHash());
+  useEffect(() => {
+    const onHash = () => setPanel(panelFromHash());
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+  const Current = (PANELS.find((p) => p.id === panel) ?? PANELS[0]!).component;
+  return (
+    <div class="shell">
+      <header>
+        <strong>delivery-sandbox</strong>
+        <span class="muted">
+          {state.world ? `${state.world.scenario} · seed ${state.world.seed}` : 'connecting…'}
+        </span>
+        <span class="clock-mini" data-testid="header-clock">
+          {state.clock ? `${state.clock.now.replace('T', ' ').slice(0, 19)} UTC` : ''}
+        </span>
+        <span class={state.live ? 'live on' : 'live'}>{state.live ? 'live' : 'offline'}</span>
+        {state.error && <span class="error">{state.error}</span>}
+      </header>
+      <nav>
+        {PANELS.map((p) => (
+          <a key={p.id} href={`#${p.id}`} class={p.id === panel ? 'active' : ''}>
+            {p.title}
+          </a>
+        ))}
+      </nav>
+      <main>
+        <Current store={store} state={state} />
+      </main>
+    </div>
+  );
+}
+
+/** Checks access once (the control plane answers 401 without the right token), then opens. */
+function App() {
+  const store = useMemo(() => new Store(), []);
+  const [access, setAccess] = useState<'checking' | 'ok' | 'token' | 'refused'>('checking');
+  const check = () => {
+    api('GET', '/__sandbox/clock')
+      .then(() => setAccess('ok'))
+      .catch((e: unknown) => {
+        if (e instanceof ApiError && e.status === 401) {
+          setAccess((prev) => (prev === 'checking' ? 'token' : 'refused'));
+          setAdminToken(null);
+        } else setAccess('ok'); // the header shows what went wrong
+      });
+  };
+  useEffect(check, []);
+  useEffect(() => {
+    if (access !== 'ok') return;
+    store.start();
+    return () => store.stop();
+  }, [access, store]);
+  if (access === 'checking') return <p class="muted">Connecting…</p>;
+  if (access !== 'ok') return <TokenGate onToken={check} failed={access === 'refused'} />;
+  return <Dashboard store={store} />;
+}
+
+render(<App />, document.getElementById('app')!);

@@ -1,0 +1,147 @@
+// Orders: the live list, one order's timeline and events, and the lifecycle buttons.
+import { useState } from 'preact/hooks';
+import { api } from '../api.js';
+import { attempt, money, time } from '../format.js';
+import type { PanelProps } from '../panel.js';
+import type { Order, OrderStatus } from '../types.js';
+
+const NEXT: Partial<Record<OrderStatus, OrderStatus>> = {
+  pending: 'driver_assigned',
+  driver_assigned: 'picked_up',
+  picked_up: 'delivered',
+};
+const FORWARD: OrderStatus[] = ['driver_assigned', 'picked_up', 'delivered'];
+
+function OrderDetail({ order, store, state }: PanelProps & { order: Order }) {
+  const events = state.events.filter((e) => e.data.order.order_id === order.order_id);
+  const next = NEXT[order.status];
+  const advance = (to?: OrderStatus) =>
+    attempt(async () =>
+      store.putOrder(
+        await api<Order>(
+          'POST',
+          `/__sandbox/orders/${order.order_id}/advance`,
+          to ? { to } : undefined,
+        ),
+      ),
+    );
+  const cancel = (by: 'restaurant' | 'system') =>
+    attempt(async () =>
+      store.putOrder(
+        await api<Order>('POST', `/__sandbox/orders/${order.order_id}/cancel`, {
+          by,
+          reason: `cancelled from the dashboard (${by})`,
+        }),
+      ),
+    );
+  const cancellable = order.status === 'pending' || order.status === 'driver_assigned';
+  return (
+    <section class="detail" data-testid="order-detail">
+      <h2>
+        {order.order_id} <span class={`status ${order.status}`}>{order.status}</span>
+      </h2>
+      <p>
+        {order.pickup.address} → {order.dropoff.address}
+      </p>
+      <div class="actions">
+        <button disabled={!next} onClick={() => void advance()}>
+          Advance{next ? ` to ${next}` : ''}
+        </button>
+        {FORWARD.filter((s) => s !== next).map((s) => (
+          <button
+            key={s}
+            class="secondary"
+            disabled={!next || FORWARD.indexOf(s) < FORWARD.indexOf(next)}
+            onClick={() => void advance(s)}
+          >
+            → {s}
+          </button>
+        ))}
+        <button class="danger" disabled={!cancellable} onClick={() => void cancel('restaurant')}>
+          Cancel as restaurant
+        </button>
+        <button class="danger" disabled={!cancellable} onClick={() => void cancel('system')}>
+          Cancel as system
+        </button>
+      </div>
+      <h3>Timeline</h3>
+      <ol class="timeline">
+        {order.timeline.map((t) => (
+          <li key={t.status + t.at}>
+            <span class={`status ${t.status}`}>{t.status}</span> {time(t.at)}
+          </li>
+        ))}
+      </ol>
+      {order.cancellation && (
+        <p>
+          Cancelled by {order.cancellation.cancelled_by}: {order.cancellation.reason ?? ''}
+        </p>
+      )}
+      <h3>Events</h3>
+      <table>
+        <tbody>
+          {events.map((e) => (
+            <tr key={e.event_id}>
+              <td>{time(e.created_at)}</td>
+              <td>{e.event}</td>
+              <td class="mono">{e.event_id}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+export function OrdersPanel({ store, state }: PanelProps) {
+  const [selected, setSelected] = useState<string | null>(null);
+  // Newest first on screen; the store keeps the newest ones.
+  const orders = [...state.orders.values()].reverse();
+  const order = selected ? state.orders.get(selected) : undefined;
+  return (
+    <div class="split">
+      <section>
+        <h2>Orders ({orders.length})</h2>
+        {orders.length === 0 && (
+          <p class="muted">No orders yet: create one with POST /v1/orders and it appears here.</p>
+        )}
+        <table data-testid="orders">
+          <thead>
+            <tr>
+              <th>Order</th>
+              <th>Status</th>
+              <th>Driver</th>
+              <th>ETA dropoff</th>
+              <th>Total</th>
+              <th>Payment</th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((o) => (
+              <tr
+                key={o.order_id}
+                data-order={o.order_id}
+                class={o.order_id === selected ? 'selected' : ''}
+                onClick={() => setSelected(o.order_id)}
+              >
+                <td class="mono">{o.order_id}</td>
+                <td>
+                  <span class={`status ${o.status}`}>{o.status}</span>
+                </td>
+                <td>{o.driver?.name ?? '—'}</td>
+                <td>{time(o.eta.dropoff_at)}</td>
+                <td>{money(o.pricing.total, o.pricing.currency)}</td>
+                <td>{o.payment.status}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      {order ? (
+        <OrderDetail order={order} store={store} state={state} />
+      ) : (
+        <section class="detail muted">Pick an order to see its timeline and move it.</section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,213 @@
+// What the page knows of the sandbox: loaded once from the control plane, then kept live by
+// `/__sandbox/stream`. One object, one change signal: every panel reads what it needs from it.
+import { useEffect, useState } from 'preact/hooks';
+import { api, list, streamUrl } from './api.js';
+import type {
+  AccountKeys,
+  City,
+  ClockState,
+  DeliveryAttempt,
+  DriverPosition,
+  Endpoint,
+  Order,
+  OrderRoute,
+  SandboxEvent,
+  StreamMessage,
+  WorldSummary,
+} from './types.js';
+
+/** How many events and attempts the page keeps (the newest). */
+const KEEP = 500;
+
+export interface State {
+  world: WorldSummary | null;
+  clock: ClockState | null;
+  /** Whether the stream is open. */
+  live: boolean;
+  orders: Map<string, Order>;
+  /** Every driver, from the stream (its first `drivers` message lists them all). */
+  drivers: Map<string, DriverPosition>;
+  endpoints: Endpoint[];
+  /**
+   * Secrets of the endpoints this page registered, by endpoint id: the control plane shows a
+   * secret once, in the answer to the registration, and masked in every list after that.
+   */
+  secrets: Map<string, string>;
+  deliveries: DeliveryAttempt[];
+  events: SandboxEvent[];
+  routes: Map<string, OrderRoute>;
+  city: City | null;
+  keys: AccountKeys[];
+  /** The last load failure (shown in the header), or null. */
+  error: string | null;
+}
+
+type Listener = () => void;
+
+export class Store {
+  state: State = {
+    world: null,
+    clock: null,
+    live: false,
+    orders: new Map(),
+    drivers: new Map(),
+    endpoints: [],
+    secrets: new Map(),
+    deliveries: [],
+    events: [],
+    routes: new Map(),
+    city: null,
+    keys: [],
+    error: null,
+  };
+  private readonly listeners = new Set<Listener>();
+  private socket: WebSocket | null = null;
+  private routesTimer: number | undefined;
+  private retryTimer: number | undefined;
+  private closed = false;
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Loads everything, then follows the stream (reconnecting after a drop). */
+  start(): void {
+    this.closed = false;
+    this.connect();
+  }
+
+  stop(): void {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    this.socket?.close();
+  }
+
+  /**
+   * Reloads every list from the control plane (on open, and when the world is replaced). Not the
+   * drivers: the stream lists every one of them right after `hello` and `reset`, then their moves.
+   */
+  async reload(): Promise<void> {
+    try {
+      const [orders, endpoints, deliveries, events, routes, city, summary] = await Promise.all([
+        list<Order>('/__sandbox/orders', 'orders'),
+        list<Endpoint>('/__sandbox/webhook-endpoints', 'endpoints'),
+        list<DeliveryAttempt>('/__sandbox/webhook-deliveries', 'deliveries'),
+        list<SandboxEvent>('/__sandbox/events', 'events'),
+        api<{ routes: OrderRoute[] }>('GET', '/__sandbox/routes'),
+        api<City>('GET', '/__sandbox/city'),
+        api<{ keys: AccountKeys[] }>('GET', '/__sandbox/world'),
+      ]);
+      this.set({
+        orders: new Map(orders.map((o) => [o.order_id, o])),
+        endpoints,
+        deliveries,
+        events,
+        routes: new Map(routes.routes.map((r) => [r.order_id, r])),
+        city,
+        keys: summary.keys,
+        error: null,
+      });
+    } catch (e) {
+      this.set({ error: (e as Error).message });
+    }
+  }
+
+  /** Keeps a secret the control plane showed once (a registration's answer). */
+  keepSecret(endpointId: string, secret: string): void {
+    this.set({ secrets: new Map(this.state.secrets).set(endpointId, secret) });
+  }
+
+  /** Re-reads the webhook endpoints (after the page changed them). */
+  async reloadEndpoints(): Promise<void> {
+    this.set({ endpoints: await list<Endpoint>('/__sandbox/webhook-endpoints', 'endpoints') });
+  }
+
+  /** Puts an order the page just changed in place (the stream also brings its events). */
+  putOrder(order: Order): void {
+    const orders = new Map(this.state.orders);
+    orders.set(order.order_id, order);
+    this.set({ orders });
+    this.scheduleRoutes();
+  }
+
+  setClock(clock: ClockState): void {
+    this.set({ clock });
+  }
+
+  private set(patch: Partial<State>): void {
+    this.state = { ...this.state, ...patch };
+    for (const l of this.listeners) l();
+  }
+
+  private connect(): void {
+    const socket = new WebSocket(streamUrl());
+    this.socket = socket;
+    socket.onmessage = (m) => this.receive(JSON.parse(m.data as string) as StreamMessage);
+    socket.onclose = () => {
+      this.set({ live: false });
+      // The sandbox restarted or the network dropped: try again, gently.
+      if (!this.closed) this.retryTimer = window.setTimeout(() => this.connect(), 2000);
+    };
+  }
+
+  private receive(message: StreamMessage): void {
+    switch (message.type) {
+      case 'hello':
+      case 'reset':
+        this.set({
+          world: message.data,
+          clock: message.data.clock,
+          live: true,
+          drivers: new Map(),
+        });
+        void this.reload();
+        return;
+      case 'clock':
+        this.set({ clock: message.data });
+        return;
+      case 'event': {
+        const event = message.data;
+        const order = event.data.order;
+        const orders = new Map(this.state.orders);
+        orders.set(order.order_id, order);
+        this.set({ orders, events: [...this.state.events, event].slice(-KEEP) });
+        this.scheduleRoutes();
+        return;
+      }
+      case 'delivery':
+        this.set({ deliveries: [...this.state.deliveries, message.data].slice(-KEEP) });
+        return;
+      case 'drivers':
+        this.set({ drivers: mergeDrivers(this.state.drivers, message.data) });
+        return;
+    }
+  }
+
+  /** Routes change only with an order's status: re-read them once per burst of events. */
+  private scheduleRoutes(): void {
+    if (this.routesTimer !== undefined) return;
+    this.routesTimer = window.setTimeout(() => {
+      this.routesTimer = undefined;
+      api<{ routes: OrderRoute[] }>('GET', '/__sandbox/routes')
+        .then((r) => this.set({ routes: new Map(r.routes.map((x) => [x.order_id, x])) }))
+        .catch((e: Error) => this.set({ error: e.message }));
+    }, 100);
+  }
+}
+
+function mergeDrivers(
+  current: Map<string, DriverPosition>,
+  changed: DriverPosition[],
+): Map<string, DriverPosition> {
+  const next = new Map(current);
+  for (const d of changed) next.set(d.driver_id, d);
+  return next;
+}
+
+/** The store's state in a component, re-rendered on every change. */
+export function useStore(store: Store): State {
+  const [state, setState] = useState(store.state);
+  useEffect(() => store.subscribe(() => setState(store.state)), [store]);
+  return state;
+}

@@ -1,0 +1,150 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, type DashboardPage } from './support/browser.js';
+import { signPayload } from '../src/index.js';
+import { Receiver } from './support/receiver.js';
+import { TestSandbox } from './support/test-sandbox.js';
+
+// The dashboard in a real chromium, against a real sandbox on port 0 and a real receiver: what a
+// person sees and clicks. One browser for the file, a fresh sandbox and page per test.
+let browser: Browser;
+let sb: TestSandbox;
+let receiver: Receiver;
+let dash: DashboardPage;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  [sb, receiver] = await Promise.all([TestSandbox.start(), Receiver.start()]);
+  dash = await openPage(browser, `${sb.url}/`);
+  page = dash.page;
+  await page.locator('.live.on').waitFor();
+});
+afterEach(async () => {
+  await page.context().close();
+  await Promise.all([sb.close(), receiver.close()]);
+});
+
+const tab = (name: string) => page.locator('nav a', { hasText: name }).click();
+
+describe('the dashboard', () => {
+  it('registers an endpoint from the form, which the control plane then lists, and reveals its secret', async () => {
+    await tab('Webhooks');
+    const form = page.getByTestId('register-endpoint');
+    await form.locator('input[name=url]').fill(receiver.url);
+    await form.getByLabel('order.created').check();
+    await form.getByRole('button', { name: 'Register' }).click();
+
+    const row = page.locator(`tr[data-endpoint]`);
+    await expect.poll(() => row.count()).toBe(1);
+    const listed = (await sb.get('/__sandbox/webhook-endpoints')).body.endpoints;
+    expect(listed).toMatchObject([{ url: receiver.url, events: ['order.created'] }]);
+    const { endpoint_id, secret: masked } = listed[0]; // the list masks it: whsec_…abcd
+    expect(await row.getAttribute('data-endpoint')).toBe(endpoint_id);
+    const cell = row.getByTestId('secret');
+    expect(await cell.textContent()).toBe(masked);
+    // The page keeps the secret the registration answered with, and reveals it.
+    await row.getByRole('button', { name: 'Reveal' }).click();
+    const secret = (await cell.textContent()) ?? '';
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9]{32}$/);
+    expect(secret.slice(-4)).toBe(masked.slice(-4));
+
+    // It is the secret the deliveries are signed with.
+    await row.getByRole('button', { name: 'Send test' }).click();
+    await receiver.waitFor(1);
+    const [test] = receiver.received;
+    expect(test!.headers['x-service-signature']).toBe(signPayload(secret, test!.raw));
+    await page.locator('[data-testid=deliveries] tr[data-attempt]').first().waitFor();
+    await dash.expectNoProblems();
+  });
+
+  it('advances an order with a button: its row and the map follow without a reload', async () => {
+    const order = await sb.createOrder();
+    const row = page.locator(`tr[data-order=${order.order_id}]`);
+    await expect.poll(() => row.locator('.status').textContent()).toBe('pending');
+    // Survives only if the page is never reloaded.
+    await page.evaluate(() => ((globalThis as unknown as { marker: number }).marker = 42));
+
+    await row.click();
+    await page.getByRole('button', { name: 'Advance to driver_assigned' }).click();
+    await expect.poll(() => row.locator('.status').textContent()).toBe('driver_assigned');
+    const detail = page.getByTestId('order-detail');
+    expect(await detail.locator('.timeline li').count()).toBe(2);
+
+    await tab('Map');
+    const route = page.locator(`[data-route=${order.order_id}]`);
+    await expect.poll(() => route.getAttribute('data-status')).toBe('driver_assigned');
+    expect(await route.locator('path.route').count()).toBe(2); // to the pickup, then on
+    const driver = (await sb.get(`/v1/orders/${order.order_id}`)).body.driver.driver_id;
+    const marker = page.locator(`circle[data-driver=${driver}]`);
+    expect(await marker.getAttribute('data-status')).toBe('on_order');
+
+    // The driver moves on the map as virtual time passes, from the stream alone.
+    const before = await marker.getAttribute('cx');
+    await sb.advanceClock(60_000);
+    await expect.poll(() => marker.getAttribute('cx')).not.toBe(before);
+
+    await tab('Orders');
+    await row.click();
+    await page.getByRole('button', { name: '→ delivered' }).click();
+    await expect.poll(() => row.locator('.status').textContent()).toBe('delivered');
+    expect(await page.evaluate(() => (globalThis as unknown as { marker?: number }).marker)).toBe(
+      42,
+    );
+    await tab('Map');
+    await expect.poll(() => route.count()).toBe(0);
+    await dash.expectNoProblems();
+  });
+
+  it("shows a failing receiver's attempts, and Redeliver succeeds once it recovers", async () => {
+    await sb.post('/__sandbox/webhook-endpoints', { url: receiver.url });
+    receiver.answer(500);
+    const order = await sb.createOrder();
+    await receiver.waitFor(1);
+    await tab('Webhooks');
+    const attempts = page.locator('[data-testid=deliveries] tr[data-attempt]');
+    await expect.poll(() => attempts.count()).toBe(1);
+    expect(await attempts.first().textContent()).toContain('500');
+    expect(await attempts.first().locator('.status').textContent()).toBe('retrying');
+
+    await attempts.first().click();
+    const detail = page.locator('.attempt-detail');
+    expect(await detail.textContent()).toContain(`"order_id":"${order.order_id}"`);
+    expect(await detail.textContent()).toMatch(/next retry: 2026-/);
+
+    receiver.answer(200);
+    await detail.getByRole('button', { name: 'Redeliver order.created' }).click();
+    await receiver.waitFor(2);
+    await expect.poll(() => page.locator('tr[data-attempt] .status.succeeded').count()).toBe(1);
+    await page.locator('select[name=status]').selectOption('succeeded');
+    await expect.poll(() => attempts.count()).toBe(1);
+    await dash.expectNoProblems();
+  });
+
+  it('moves virtual time with the clock buttons and lists what fired', async () => {
+    await sb.createOrder();
+    await tab('Clock');
+    const now = page.getByTestId('clock-now');
+    await expect.poll(() => now.textContent()).toContain('2026-01-01 12:00:00');
+    await page.getByRole('button', { name: '+30 s' }).click();
+    await expect.poll(() => now.textContent()).toContain('12:00:30');
+    const fired = page.getByTestId('fired');
+    await expect.poll(() => fired.textContent()).toContain('order.driver_assigned');
+    await page.getByRole('button', { name: '+5 m' }).click();
+    await expect.poll(() => now.textContent()).toContain('12:05:30');
+    await expect.poll(() => fired.textContent()).toContain('order.picked_up');
+    expect(await fired.textContent()).not.toContain('order.driver_assigned');
+    await page.getByRole('button', { name: '+1 h' }).click();
+    await expect.poll(() => now.textContent()).toContain('13:05:30');
+    await page.locator('input[name=by]').fill('1h30m');
+    await page.getByRole('button', { name: 'Advance', exact: true }).click();
+    await expect.poll(() => now.textContent()).toContain('14:35:30');
+    expect(sb.nowIso()).toBe('2026-01-01T14:35:30.000Z');
+    await dash.expectNoProblems();
+  });
+});
