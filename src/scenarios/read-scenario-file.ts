@@ -1,7 +1,6 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import { ScenarioError } from '../errors/scenario-error.js';
 
 /** The largest scenario file read: far above any real scenario, far below a memory problem. */
@@ -51,8 +50,10 @@ export async function readScenarioFile(path: string): Promise<{ data: unknown; f
     await handle.close();
   }
   const json = file.endsWith('.json');
+  // Imported on first use: the built CLI's bundled scenarios are JSON, and start-up skips yaml.
+  const yaml = json ? undefined : await import('yaml');
   try {
-    return { data: json ? JSON.parse(text) : parseYaml(text), file };
+    return { data: yaml ? yaml.parse(text) : JSON.parse(text), file };
   } catch (err) {
     throw new ScenarioError(
       `${file}: not valid ${json ? 'JSON' : 'YAML'}: ${syntaxError(err, text)}`,
