@@ -3,10 +3,11 @@ import { createRequire } from 'node:module';
 
 /**
  * Builds `dist/` once before the suite, so the CLI tests run the same `dist/cli.js` that
- * `npx delivery-sandbox` runs (and never a stale build).
+ * `npx delivery-sandbox` runs (and never a stale build): bundled, its dependencies inlined.
  */
 export default function setup(): void {
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
   execFileSync(process.execPath, ['scripts/build-assets.mjs'], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['scripts/bundle.mjs'], { stdio: 'inherit' });
 }
