@@ -4,10 +4,9 @@
 // - dist/cli.js (the executable): the dependencies inlined too (pino-pretty excepted, loaded only
 //   on a terminal). Resolving and compiling ~300 small CommonJS files is most of the start-up time
 //   on Node 20, which has no compile cache: one file starts ~170 ms sooner
-//   (docs/decisions/0012-fast-path.md). What the first request does not need is imported
-//   dynamically and lands in chunks of its own beside it (dist/cli-chunk-*.js), compiled only when
-//   used.
-// Each file sits directly in dist/, so `../` from any of them is the package root, as src/paths.ts
+//   (docs/decisions/0012-fast-path.md). yaml, which only a user's YAML file needs, is left out:
+//   src/ requires it on first use (createRequire), from the installed dependency.
+// Both files sit directly in dist/, so `../` from either is the package root, as src/paths.ts
 // expects. tsc still writes the declarations (dist/**/*.d.ts) the package's types point to.
 // dist/index.js must keep no top-level await: package.json's `require` condition points at this
 // same ES module, which Node 20.19+ can require() only without one (test/packaging.test.ts).
@@ -29,8 +28,6 @@ await build({
   ...common,
   entryPoints: { cli: 'src/cli.ts' },
   external: ['pino-pretty'],
-  splitting: true,
-  chunkNames: 'cli-chunk-[hash]',
   // The inlined CommonJS dependencies call require() for Node's own modules (and for optional
   // ones, such as ws's bufferutil, inside a try): an ES module has no require of its own.
   banner: {

@@ -1,15 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type * as Yaml from 'yaml';
 import { builtPath, packagePath } from '../paths.js';
-import { loadOpenApiDocument } from './openapi-document.js';
-
-/**
- * YAML is parsed here only when running from source (the build ships the documents as JSON), so
- * the package is required on first use rather than imported: the built CLI never loads it.
- */
-const parseYaml = (text: string): unknown =>
-  (createRequire(import.meta.url)('yaml') as typeof Yaml).parse(text);
+import { loadOpenApiDocument, parseYaml } from './openapi-document.js';
 
 let cached: Record<string, unknown> | undefined;
 

@@ -7,7 +7,7 @@ import { builtPath, packagePath } from '../paths.js';
  * YAML is parsed here only when running from source (the build ships the documents as JSON), so
  * the package is required on first use rather than imported: the built CLI never loads it.
  */
-const parseYaml = (text: string): unknown =>
+export const parseYaml = (text: string): unknown =>
   (createRequire(import.meta.url)('yaml') as typeof Yaml).parse(text);
 
 /** The OpenAPI documents the sandbox serves and validates against. */

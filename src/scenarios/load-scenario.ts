@@ -1,23 +1,14 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { basename, extname } from 'node:path';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { createAjv } from '../json-schema.js';
-import type * as Yaml from 'yaml';
 import { builtPath, packagePath } from '../paths.js';
 import { ScenarioError } from '../errors/scenario-error.js';
 import { checkReferences, describeSchemaErrors } from './check-scenario.js';
-import { notFound, readScenarioFile } from './read-scenario-file.js';
+import { notFound, parseYaml, readScenarioFile } from './read-scenario-file.js';
 import { resolveScenario, type Scenario, type ScenarioFileWithDefaults } from './scenario.js';
 
 export { ScenarioError };
-
-/**
- * A bundled scenario's YAML is parsed only when running from source (the build ships them as
- * JSON), so the package is required on first use: the built CLI never loads it at start-up.
- */
-const parseYaml = (text: string): unknown =>
-  (createRequire(import.meta.url)('yaml') as typeof Yaml).parse(text);
 
 let validate: ReturnType<Ajv2020['compile']> | undefined;
 
