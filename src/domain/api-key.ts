@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** What a test API key looks like: `sk_test_…` (read-write) or `rk_test_…` (read-only). */
 export const API_KEY_SHAPE = /^(sk|rk)_test_[A-Za-z0-9_]{4,100}$/;
@@ -14,7 +14,8 @@ export const ADMIN_TOKEN_RULE = '1 to 200 printable ASCII characters without spa
 
 /** The SHA-256 digest of a secret (an API key, an admin token), for constant-time lookups. */
 export function digestSecret(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
+  // The one-shot form: no Hash object per call (every /v1 request digests its key).
+  return hash('sha256', secret, 'hex');
 }
 
 /**

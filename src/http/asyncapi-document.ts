@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
 import { builtPath, packagePath } from '../paths.js';
-import { loadOpenApiDocument } from './openapi-document.js';
+import { loadOpenApiDocument, parseYaml } from './openapi-document.js';
 
 let cached: Record<string, unknown> | undefined;
 

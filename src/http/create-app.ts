@@ -50,6 +50,12 @@ export function createApp(host: AppHost, logger: Logger, access: AccessOptions):
   app.use(prelude(host, logger));
   app.use(requestGuard(access, routes));
 
+  // The /v1 routes first and on the app itself: Express tries each layer in turn, so the API's
+  // requests match without passing the documents' routes or entering a nested router.
+  ordersRoutes(app, v1);
+  paymentsRoutes(app, v1);
+  driversRoutes(app, v1);
+
   app.get('/openapi.json', (_req, res) => {
     res.json(v1Doc);
   });
@@ -75,10 +81,6 @@ export function createApp(host: AppHost, logger: Logger, access: AccessOptions):
       dashboard: '/ (with Accept: text/html, as a browser sends)',
     });
   });
-
-  app.use(ordersRoutes(v1));
-  app.use(paymentsRoutes(v1));
-  app.use(driversRoutes(v1));
 
   app.use(adminAuth(host.adminToken));
   app.use(healthRoutes(host.version));

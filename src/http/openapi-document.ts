@@ -1,6 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
 import { builtPath, packagePath } from '../paths.js';
+
+/**
+ * YAML is parsed here only when running from source (the build ships the documents as JSON), so
+ * the package is required on first use rather than imported: the built CLI never loads it.
+ */
+export const parseYaml = (text: string): unknown =>
+  (createRequire(import.meta.url)('yaml') as typeof Yaml).parse(text);
 
 /** The OpenAPI documents the sandbox serves and validates against. */
 export type DocumentName = 'v1' | 'sandbox';

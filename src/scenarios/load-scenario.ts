@@ -2,11 +2,10 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { createAjv } from '../json-schema.js';
-import { parse as parseYaml } from 'yaml';
 import { builtPath, packagePath } from '../paths.js';
 import { ScenarioError } from '../errors/scenario-error.js';
 import { checkReferences, describeSchemaErrors } from './check-scenario.js';
-import { notFound, readScenarioFile } from './read-scenario-file.js';
+import { notFound, parseYaml, readScenarioFile } from './read-scenario-file.js';
 import { resolveScenario, type Scenario, type ScenarioFileWithDefaults } from './scenario.js';
 
 export { ScenarioError };

@@ -1,8 +1,18 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import { ScenarioError } from '../errors/scenario-error.js';
+import type * as Yaml from 'yaml';
+
+/**
+ * Parses YAML, the package required on first use: the built CLI's bundled scenarios and documents
+ * are JSON, so a start that reads no YAML file never loads it (docs/decisions/0012-fast-path.md).
+ * A require rather than an import(): the bundled CLI gives a CommonJS package's dynamic import a
+ * default export only, where Node from source gives named ones too.
+ */
+export const parseYaml = (text: string): unknown =>
+  (createRequire(import.meta.url)('yaml') as typeof Yaml).parse(text);
 
 /** The largest scenario file read: far above any real scenario, far below a memory problem. */
 export const MAX_SCENARIO_FILE_BYTES = 1024 * 1024;

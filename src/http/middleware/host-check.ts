@@ -3,18 +3,35 @@ import { fail } from '../../errors/service-error.js';
 
 const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
 
+/**
+ * `fn` remembering its last answers: a client sends the same Host on every request, and these run
+ * on every request. At most 256 entries, so random Host headers cannot grow it.
+ */
+function remembered<T>(fn: (key: string) => T): (key: string) => T {
+  const answers = new Map<string, T>();
+  return (key) => {
+    let answer = answers.get(key);
+    if (answer === undefined) {
+      if (answers.size >= 256) answers.clear();
+      answer = fn(key);
+      answers.set(key, answer);
+    }
+    return answer;
+  };
+}
+
 /** `[::1]:80` → `{ name: '[::1]', port: '80' }`; `localhost` → `{ name: 'localhost' }`. */
-function splitHost(host: string): { name: string; port?: string } {
+const splitHost = remembered((host: string): { name: string; port?: string } => {
   const m = /^(\[[^\]]*\]|[^:]*)(?::(\d*))?$/.exec(host);
   if (!m?.[1]) return { name: host };
   return m[2] === undefined ? { name: m[1] } : { name: m[1], port: m[2] };
-}
+});
 
 /** An address as a Host header names it: IPv6 in brackets, IPv4-mapped IPv6 as IPv4. */
-function asHostName(address: string): string {
+const asHostName = remembered((address: string): string => {
   const v4 = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
   return v4.includes(':') ? `[${v4.toLowerCase()}]` : v4.toLowerCase();
-}
+});
 
 /**
  * The Host check, on every route: a Host header must name the sandbox — a loopback name, the

@@ -1,14 +1,12 @@
-import type { Router } from 'express';
+import type { IRouter } from 'express';
 import { availableDrivers } from '../../commands/available-drivers.js';
 import { auth } from '../middleware/authenticate.js';
 import { validateQuery } from '../middleware/validate.js';
 import type { RequestValidators } from '../request-validators.js';
-import { createRouter } from '../router.js';
 import { sendJson } from '../send-json.js';
 
-/** `GET /v1/drivers/available`. */
-export function driversRoutes(validators: RequestValidators): Router {
-  const router = createRouter();
+/** `GET /v1/drivers/available`, registered on `router` (the app: see ordersRoutes). */
+export function driversRoutes(router: IRouter, validators: RequestValidators): void {
   router.get(
     '/v1/drivers/available',
     auth.read,
@@ -18,5 +16,4 @@ export function driversRoutes(validators: RequestValidators): Router {
       sendJson(res, availableDrivers(res.locals.world, query));
     },
   );
-  return router;
 }

@@ -1,4 +1,4 @@
-import type { Router } from 'express';
+import type { IRouter } from 'express';
 import { cancelOrder } from '../../commands/cancel-order.js';
 import { createOrder, type CreateOrderInput } from '../../commands/create-order.js';
 import { findOrder } from '../../commands/find-order.js';
@@ -10,13 +10,13 @@ import { sandboxOutcome } from '../middleware/sandbox-outcome.js';
 import { validateBody } from '../middleware/validate.js';
 import { replyCommitted } from '../reply-committed.js';
 import type { RequestValidators } from '../request-validators.js';
-import { createRouter } from '../router.js';
 import { sendJson } from '../send-json.js';
 
-/** `/v1/orders`: create, retrieve, cancel, and the driver's live location. */
-export function ordersRoutes(validators: RequestValidators): Router {
-  const router = createRouter();
-
+/**
+ * `/v1/orders`: create, retrieve, cancel, and the driver's live location, registered on `router`
+ * (the app itself: a nested router would cost every `/v1` request a second dispatch).
+ */
+export function ordersRoutes(router: IRouter, validators: RequestValidators): void {
   router.post(
     '/v1/orders',
     auth.write,
@@ -46,6 +46,4 @@ export function ordersRoutes(validators: RequestValidators): Router {
     const { world, account } = res.locals;
     sendJson(res, orderLocation(world, account, req.params.order_id as string));
   });
-
-  return router;
 }

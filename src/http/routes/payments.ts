@@ -1,4 +1,4 @@
-import type { Router } from 'express';
+import type { IRouter } from 'express';
 import { payOrder, type PaymentInput } from '../../commands/pay-order.js';
 import { auth } from '../middleware/authenticate.js';
 import { idempotency } from '../middleware/idempotency.js';
@@ -6,11 +6,9 @@ import { jsonBody } from '../middleware/json-body.js';
 import { validateBody } from '../middleware/validate.js';
 import { replyCommitted } from '../reply-committed.js';
 import type { RequestValidators } from '../request-validators.js';
-import { createRouter } from '../router.js';
 
-/** `POST /v1/orders/{id}/payment`. */
-export function paymentsRoutes(validators: RequestValidators): Router {
-  const router = createRouter();
+/** `POST /v1/orders/{id}/payment`, registered on `router` (the app: see ordersRoutes). */
+export function paymentsRoutes(router: IRouter, validators: RequestValidators): void {
   router.post(
     '/v1/orders/:order_id/payment',
     auth.write,
@@ -23,5 +21,4 @@ export function paymentsRoutes(validators: RequestValidators): Router {
       await replyCommitted(res, 201, payOrder(world, account, orderId, req.body as PaymentInput));
     },
   );
-  return router;
 }
