@@ -1,6 +1,7 @@
 import type { LatLng } from './geo.js';
 import type { VehicleType } from './order.js';
 import type { Fees } from './pricing.js';
+import type { Retention } from './retention.js';
 import type { SuppliedRoute } from './route.js';
 import type { OrderBody, ScenarioFile, WebhookFaults } from './scenario-file.generated.js';
 
@@ -58,6 +59,7 @@ export interface Scenario {
     max_concurrent_per_endpoint: number;
   };
   faults: { webhooks: WebhookFaults };
+  retention: Retention;
   orders: OrderSpec[];
   script: ScriptStep[];
 }

@@ -70,6 +70,14 @@ export function resolveScenario(file: ScenarioFileWithDefaults): Scenario {
       max_concurrent_per_endpoint: webhooks.max_concurrent_per_endpoint,
     },
     faults: file.faults,
+    retention: {
+      finished_orders: file.retention.finished_orders,
+      events: file.retention.events,
+      deliveries: file.retention.deliveries,
+      attempts: file.retention.attempts,
+      journal_bytes: file.retention.journal_bytes,
+      idempotency_ttl_ms: ms(file.retention.idempotency_ttl),
+    },
     orders: file.orders,
     script: file.script,
   };
