@@ -68,8 +68,18 @@ export class StateFile {
     if (source !== this.source) return Promise.resolve();
     source.beforeCommit?.();
     const done = new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject }));
-    this.running ??= this.drain().finally(() => (this.running = undefined));
+    this.kick();
     return done;
+  }
+
+  /** Starts the writer unless it runs; one that ends with commits waiting starts again. */
+  private kick(): void {
+    if (this.running) return;
+    this.running = this.drain().finally(() => {
+      this.running = undefined;
+      // A commit made between the writer's last check and now would wait for nothing.
+      if (this.waiters.length > 0) this.kick();
+    });
   }
 
   /** Waits for the batches and the compaction in progress (tests, a clean stop). */

@@ -9,6 +9,7 @@ import { EventBus } from '../events/event-bus.js';
 import { DriverIndex } from '../store/driver-index.js';
 import type { SandboxState } from '../store/state.js';
 import type { StateFile } from '../store/state-file.js';
+import { RetentionKeeper } from '../store/retention.js';
 import { Store } from '../store/store.js';
 import { Keyring } from './keyring.js';
 import { worldIds } from './world-ids.js';
@@ -51,8 +52,10 @@ export function createWorld(config: WorldConfig): World {
   const store = config.dataFile
     ? Store.inFile(config.dataFile, state, config.continuesFile ?? false)
     : Store.inMemory(state);
+  const retention = new RetentionKeeper(store, scenario.retention);
   store.beforeCommit = () => {
     state.clock = { now: clock.now(), mode: clock.mode, speed: clock.speed };
+    retention.apply(clock.now());
   };
   const scheduler = new Scheduler(
     clock,
