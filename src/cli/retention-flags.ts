@@ -79,5 +79,5 @@ export function retentionFromFlags(flags: RetentionFlags): Partial<Retention> {
     attempts: flags.retainAttempts,
     journal_bytes: flags.journalBytes,
     idempotency_ttl_ms: flags.idempotencyTtl,
-  } as Partial<Retention>;
+  };
 }
