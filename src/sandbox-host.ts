@@ -4,6 +4,7 @@ import { testPaymentMethods } from './fixtures.js';
 import type { AppHost } from './http/app-host.js';
 import { ScenarioError } from './errors/scenario-error.js';
 import { readStateFile } from './sandbox/read-state-file.js';
+import { stateChunks } from './store/state-chunks.js';
 import { StateFile } from './store/state-file.js';
 import {
   bundledScenarioNames,
@@ -131,6 +132,13 @@ export class SandboxHost implements AppHost {
     const { store } = this.world;
     store.beforeCommit?.(); // records the clock
     return structuredClone(store.state);
+  }
+
+  /** The whole state as JSON text, in chunks, serialised without holding the event loop. */
+  exportStateChunks(): AsyncIterable<string> {
+    const { store } = this.world;
+    store.beforeCommit?.(); // records the clock
+    return stateChunks(store.state);
   }
 
   /** The bundled scenarios, with which one is running. */
