@@ -156,6 +156,7 @@ export class SandboxHost implements AppHost {
     await this.world.webhooks.settle(1000);
     await this.file?.flush(); // what was committed before the stop is written before it
     this.world.dispose();
+    await this.file?.close();
   }
 
   /**

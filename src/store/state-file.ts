@@ -87,6 +87,12 @@ export class StateFile {
     while (this.running || this.compacting) await (this.running ?? this.compacting);
   }
 
+  /** Writes what is committed, then closes the journal file (the sandbox stops). */
+  async close(): Promise<void> {
+    await this.flush();
+    await this.rotate();
+  }
+
   private async drain(): Promise<void> {
     while (this.waiters.length > 0) {
       const batch = this.waiters.splice(0);
