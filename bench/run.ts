@@ -20,6 +20,22 @@ const fmt = (n: number, digits = 1): string => n.toFixed(digits);
  * (`npm run build`). Each measurement then runs for it too, side by side (alternating where the
  * measurement is a rate), and BENCHMARKS.md gains a table of the paired ratios, this tree / DIR.
  */
+/** What bench/persistence.ts prints. */
+interface Persistence {
+  memory: { orders: number; p50: number; p99: number };
+  data: { orders: number; p50: number; p99: number }[];
+  restart_ms: number;
+  export: {
+    mb: number;
+    export_ms: number;
+    v1_reads: number;
+    v1_p99_ms: number;
+    import_status: number;
+    import_ms: number;
+    round_trip: boolean;
+  };
+}
+
 const baselineIndex = process.argv.indexOf('--baseline');
 const baseline = baselineIndex > 0 ? process.argv[baselineIndex + 1] : undefined;
 
@@ -197,6 +213,10 @@ async function main(): Promise<void> {
     raw_bytes: number;
     gzip_bytes: number;
   }>('bench/dashboard-size.ts');
+  process.stderr.write('--data persistence, restart, state export and import…\n');
+  const persistence = runJson<Persistence>('bench/persistence.ts');
+  const largest = persistence.data.at(-1)!;
+  const smallest = persistence.data[0]!;
 
   const startupMs = median(startups);
   const bareMs = median(bareStartups);
@@ -254,6 +274,26 @@ async function main(): Promise<void> {
       `${fmt(dashboard.gzip_bytes / 1024)} KB gzipped (${fmt(dashboard.raw_bytes / 1024)} KB raw): ${dashboard.files.map((f) => `${f.name.replace(/-[A-Z0-9]+\./, '.')} ${fmt(f.gzip / 1024)} KB`).join(', ')}`,
       '< 50 KB gzipped (decision 14)',
       pass(dashboard.gzip_bytes < 50 * 1024),
+    ],
+    [
+      `\`POST /v1/orders\` with \`--data\`, sequential, p50 / p99 at ${persistence.data.map((r) => r.orders).join(' / ')} orders`,
+      `${persistence.data.map((r) => `${fmt(r.p50, 1)} / ${fmt(r.p99, 1)}`).join('; ')} ms (in memory: ${fmt(persistence.memory.p50, 1)} / ${fmt(persistence.memory.p99, 1)} ms)`,
+      `p99 ≤ 3 × in memory, flat from ${smallest.orders}`,
+      pass(
+        largest.p99 <= 3 * persistence.memory.p99 && largest.p99 <= 1.5 * Math.max(smallest.p99, 1),
+      ),
+    ],
+    [
+      `Restart with \`--data\` at ${largest.orders} orders (after SIGKILL)`,
+      `${fmt(persistence.restart_ms, 0)} ms to listening`,
+      '< 2 s',
+      pass(persistence.restart_ms < 2000),
+    ],
+    [
+      'State export (`GET /__sandbox/state`) and import (`PUT`)',
+      `${fmt(persistence.export.mb, 0)} MB exported in ${fmt(persistence.export.export_ms, 0)} ms; \`/v1\` p99 meanwhile ${fmt(persistence.export.v1_p99_ms, 1)} ms over ${persistence.export.v1_reads} reads; import ${persistence.export.import_status} in ${fmt(persistence.export.import_ms, 0)} ms; round trip ${persistence.export.round_trip ? 'ok' : 'broken'}`,
+      '`/v1` p99 < 50 ms',
+      pass(persistence.export.v1_p99_ms < 50 && persistence.export.round_trip),
     ],
   ];
   const machine = cpus();

@@ -1,5 +1,6 @@
 import pino, { type Logger } from 'pino';
 import { ADMIN_TOKEN_RULE, ADMIN_TOKEN_SHAPE } from './domain/api-key.js';
+import type { Retention } from './domain/retention.js';
 import type { ClockMode } from './domain/scenario.js';
 import { loadScenario, parseScenario } from './scenarios/load-scenario.js';
 import type { Scenario, ScenarioFile } from './scenarios/scenario.js';
@@ -62,6 +63,12 @@ export interface SandboxOptions {
   requestTimeoutMs?: number | undefined;
   /** The WebSocket streams' limits (README, "Live streams"); each field defaults as noted. */
   streams?: StreamOptions | undefined;
+  /**
+   * How much history to keep, over the scenario's `retention` (docs/persistence.md): each field
+   * defaults to the scenario's, whose own defaults are 10 000 finished orders, 20 000 events,
+   * 20 000 finished deliveries, 10 000 logged attempts, a 64 MiB journal and a 24 h idempotency TTL.
+   */
+  retention?: Partial<Retention> | undefined;
 }
 
 /** The limits of the WebSocket streams. Stream sockets count towards `maxConnections` too. */
@@ -110,6 +117,8 @@ export interface SandboxConfig {
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   streams: Required<{ [K in keyof StreamOptions]: number }>;
+  /** Applied over the scenario's `retention` by `chooseScenario`. */
+  retention: Partial<Retention>;
 }
 
 /**
@@ -147,6 +156,10 @@ export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
       heartbeatMs: options.streams?.heartbeatMs ?? DEFAULTS.streams.heartbeatMs,
       intervalMs: options.streams?.intervalMs ?? DEFAULTS.streams.intervalMs,
     },
+    // Unset fields are left out: `{ ...scenario.retention, ...config.retention }` keeps the file's.
+    retention: Object.fromEntries(
+      Object.entries(options.retention ?? {}).filter(([, v]) => v !== undefined),
+    ),
   };
 }
 
@@ -155,7 +168,8 @@ export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
  * mode and speed applied over the file's own.
  */
 export async function chooseScenario(
-  config: Pick<SandboxConfig, 'scenario' | 'seed' | 'clock' | 'speed'>,
+  config: Pick<SandboxConfig, 'scenario' | 'seed' | 'clock' | 'speed'> &
+    Partial<Pick<SandboxConfig, 'retention'>>,
   choice: { scenario?: string | ScenarioFile | undefined; seed?: string | number | undefined } = {},
 ): Promise<Scenario> {
   const source = choice.scenario ?? config.scenario;
@@ -172,5 +186,6 @@ export async function chooseScenario(
       mode: config.clock ?? scenario.clock.mode,
       speed: config.speed ?? scenario.clock.speed,
     },
+    retention: { ...scenario.retention, ...config.retention },
   };
 }

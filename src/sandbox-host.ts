@@ -7,6 +7,8 @@ import type { AppHost } from './http/app-host.js';
 import { ScenarioError } from './errors/scenario-error.js';
 import { ReportCollector } from './report/report-collector.js';
 import { readStateFile } from './sandbox/read-state-file.js';
+import { stateChunks } from './store/state-chunks.js';
+import { StateFile } from './store/state-file.js';
 import {
   bundledScenarioNames,
   isBundledScenario,
@@ -39,6 +41,9 @@ export class SandboxHost implements AppHost {
   private reporter!: ReportCollector;
   readonly version = VERSION;
 
+  /** The `--data` file, shared by the successive worlds so their writes stay in order. */
+  private file: StateFile | undefined;
+
   private constructor(private readonly config: SandboxConfig) {
     this.source = config.scenario;
   }
@@ -47,7 +52,22 @@ export class SandboxHost implements AppHost {
   static async open(config: SandboxConfig): Promise<SandboxHost> {
     const host = new SandboxHost(config);
     const scenario = await chooseScenario(config);
-    const saved = config.dataFile ? await readStateFile(config.dataFile) : undefined;
+    const read = config.dataFile ? await readStateFile(config.dataFile) : undefined;
+    if (config.dataFile) {
+      const { logger } = config;
+      for (const torn of read?.replay.discarded ?? [])
+        logger.warn(torn, 'discarded the unfinished end of the journal (a write cut by a crash)');
+      host.file = new StateFile(
+        config.dataFile,
+        {
+          compactBytes: scenario.retention.journal_bytes,
+          onError: (err) => logger.error({ err }, 'storing the state failed'),
+        },
+        read?.replay.lastSeq,
+        read?.replay.bytes,
+      );
+    }
+    const saved = read?.state;
     // Counting on from the file's generation: the ids its last world issued (request ids too,
     // which are not all stored before a stop) are in that generation's space, not the next one's.
     if (saved)
@@ -55,6 +75,7 @@ export class SandboxHost implements AppHost {
         { ...scenario, seed: saved.seed },
         saved,
         (saved.generation ?? 0) + 1,
+        true,
       );
     else host.world = host.begin(scenario, [], 1);
     host.reporter = new ReportCollector(host.world);
@@ -108,7 +129,9 @@ export class SandboxHost implements AppHost {
     // Above both this sandbox's worlds and the state's: its next ids repeat neither the ones this
     // sandbox issued since the export nor the ones the exporter did.
     const generation = Math.max(this.world.generation, state.generation ?? 0) + 1;
-    return this.replace(() => this.resume(scenario, structuredClone(state), generation));
+    const imported = structuredClone(state);
+    delete imported.journal_seq; // a --data file's bookkeeping, not this one's
+    return this.replace(() => this.resume(scenario, imported, generation));
   }
 
   /** The whole state, as `GET /__sandbox/state` exports it. */
@@ -128,6 +151,13 @@ export class SandboxHost implements AppHost {
     return this.report();
   }
 
+  /** The whole state as JSON text, in chunks, serialised without holding the event loop. */
+  exportStateChunks(): AsyncIterable<string> {
+    const { store } = this.world;
+    store.beforeCommit?.(); // records the clock
+    return stateChunks(store.state);
+  }
+
   /** The bundled scenarios, with which one is running. */
   scenarios(): { name: string; description: string; current: boolean }[] {
     return bundledScenarioNames().map((name) => ({
@@ -141,7 +171,9 @@ export class SandboxHost implements AppHost {
   async close(): Promise<void> {
     this.world.scheduler.stop();
     await this.world.webhooks.settle(1000);
+    await this.file?.flush(); // what was committed before the stop is written before it
     this.world.dispose();
+    await this.file?.close();
   }
 
   /**
@@ -185,8 +217,13 @@ export class SandboxHost implements AppHost {
   }
 
   /** A world resumed from a state: the schedule and the pending deliveries come back from it. */
-  private resume(scenario: Scenario, state: SandboxState, generation: number): World {
-    const world = this.create(scenario, state, generation, { resume: true });
+  private resume(
+    scenario: Scenario,
+    state: SandboxState,
+    generation: number,
+    continuesFile = false,
+  ): World {
+    const world = this.create(scenario, state, generation, { resume: true, continuesFile });
     this.registerConfigured(world);
     return world;
   }
@@ -195,7 +232,7 @@ export class SandboxHost implements AppHost {
     scenario: Scenario,
     state: SandboxState,
     generation: number,
-    opts: { resume?: boolean } = {},
+    opts: { resume?: boolean; continuesFile?: boolean } = {},
   ): World {
     let dispatcher: WebhookDispatcher | undefined;
     const world = createWorld({
@@ -204,7 +241,8 @@ export class SandboxHost implements AppHost {
       generation,
       logger: this.config.logger,
       paymentMethods: testPaymentMethods(),
-      dataFile: this.config.dataFile,
+      dataFile: this.file,
+      continuesFile: opts.continuesFile ?? false,
       webhooks: (core) => (dispatcher = new WebhookDispatcher(core)),
     });
     // The simulation listens first: the lifecycle reacts to an event before deliveries go out.

@@ -16,6 +16,7 @@ afterEach(() => {
 /** The built CLI on a free port with `--data`; resolves with its URL once it prints the banner. */
 async function launch(
   data: string,
+  extra: string[] = [],
 ): Promise<{ url: string; child: ChildProcessWithoutNullStreams }> {
   const child = spawn(process.execPath, [
     'dist/cli.js',
@@ -27,6 +28,7 @@ async function launch(
     'silent',
     '--data',
     data,
+    ...extra,
   ]);
   children.push(child);
   const url = await bannerUrl(child);
@@ -36,53 +38,60 @@ async function launch(
 const auth = { Authorization: 'Bearer sk_test_ci_acme', 'Content-Type': 'application/json' };
 
 describe('a crash in the middle of a stream of writes', () => {
-  it('loses no acknowledged order, leaves a readable file, and resumes the clock', async () => {
-    const data = join(mkdtempSync(join(tmpdir(), 'sandbox-crash-')), 'state.json');
-    const first = await launch(data);
-    await contractFetch(`${first.url}/__sandbox/clock/advance`, {
-      method: 'POST',
-      headers: auth,
-      body: '{"by":"1h"}',
-    });
+  // The second compacts the journal every 64 KiB, so the kill lands during or between compactions.
+  it.each([
+    ['the journal', []],
+    ['frequent compactions', ['--journal-bytes', '65536']],
+  ])(
+    '(%s) loses no acknowledged order, leaves a readable file, and resumes the clock',
+    async (_, extra) => {
+      const data = join(mkdtempSync(join(tmpdir(), 'sandbox-crash-')), 'state.json');
+      const first = await launch(data, extra);
+      await contractFetch(`${first.url}/__sandbox/clock/advance`, {
+        method: 'POST',
+        headers: auth,
+        body: '{"by":"1h"}',
+      });
 
-    const acknowledged: string[] = [];
-    let stop = false;
-    const writer = async (n: number): Promise<void> => {
-      for (let i = 0; !stop; i++) {
-        try {
-          const res = await contractFetch(`${first.url}/v1/orders`, {
-            method: 'POST',
-            headers: auth,
-            body: JSON.stringify({
-              pickup: { address: `${n}-${i} Market St` },
-              dropoff: { address: `${n}-${i} Castro St` },
-            }),
-          });
-          if (res.status === 201) acknowledged.push((res.body as { order_id: string }).order_id);
-        } catch {
-          return; // the process is gone
+      const acknowledged: string[] = [];
+      let stop = false;
+      const writer = async (n: number): Promise<void> => {
+        for (let i = 0; !stop; i++) {
+          try {
+            const res = await contractFetch(`${first.url}/v1/orders`, {
+              method: 'POST',
+              headers: auth,
+              body: JSON.stringify({
+                pickup: { address: `${n}-${i} Market St` },
+                dropoff: { address: `${n}-${i} Castro St` },
+              }),
+            });
+            if (res.status === 201) acknowledged.push((res.body as { order_id: string }).order_id);
+          } catch {
+            return; // the process is gone
+          }
         }
-      }
-    };
-    const writers = Array.from({ length: 8 }, (_, n) => writer(n));
-    while (acknowledged.length < 150) await new Promise((r) => setImmediate(r));
-    first.child.kill('SIGKILL');
-    stop = true;
-    await once(first.child, 'exit');
-    await Promise.all(writers);
+      };
+      const writers = Array.from({ length: 8 }, (_, n) => writer(n));
+      while (acknowledged.length < 200) await new Promise((r) => setImmediate(r));
+      first.child.kill('SIGKILL');
+      stop = true;
+      await once(first.child, 'exit');
+      await Promise.all(writers);
 
-    expect(() => JSON.parse(readFileSync(data, 'utf8'))).not.toThrow();
-    const second = await launch(data);
-    expect((await contractFetch(`${second.url}/__sandbox/clock`)).body.now).toBe(
-      '2026-01-01T13:00:00.000Z',
-    );
-    const missing = [];
-    for (const id of acknowledged) {
-      const res = await contractFetch(`${second.url}/v1/orders/${id}`, { headers: auth });
-      if (res.status !== 200) missing.push(id);
-    }
-    expect(missing).toEqual([]);
-    second.child.kill('SIGTERM');
-    await once(second.child, 'exit');
-  });
+      expect(() => JSON.parse(readFileSync(data, 'utf8'))).not.toThrow();
+      const second = await launch(data, extra);
+      expect((await contractFetch(`${second.url}/__sandbox/clock`)).body.now).toBe(
+        '2026-01-01T13:00:00.000Z',
+      );
+      const missing = [];
+      for (const id of acknowledged) {
+        const res = await contractFetch(`${second.url}/v1/orders/${id}`, { headers: auth });
+        if (res.status !== 200) missing.push(id);
+      }
+      expect(missing).toEqual([]);
+      second.child.kill('SIGTERM');
+      await once(second.child, 'exit');
+    },
+  );
 });

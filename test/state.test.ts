@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { raw } from './support/raw-http.js';
 import { Receiver } from './support/receiver.js';
 import { TestSandbox, BUNDLED_SCENARIOS } from './support/test-sandbox.js';
 
@@ -61,6 +62,44 @@ describe('GET·PUT /__sandbox/state', () => {
       (await b.post('/__sandbox/clock/advance', { by: '2h' })).body.fired,
     ];
     expect(firedB).toEqual(firedA);
+  });
+
+  it('round-trips a state far over the 1 MiB body limit of the API', async () => {
+    const a = await start();
+    await a.createOrder();
+    const exported = (await a.get('/__sandbox/state')).body;
+    const template = exported.orders[0];
+    // ~3 000 orders: MiBs of JSON, as a sandbox that ran a while exports.
+    exported.orders = Array.from({ length: 3000 }, (_, i) => {
+      const id = `ord_${String(i).padStart(16, '0')}`;
+      return { ...template, order: { ...template.order, order_id: id } };
+    });
+    const size = JSON.stringify(exported).length;
+    expect(size).toBeGreaterThan(2 * 1024 * 1024);
+    const b = await start();
+    const imported = await b.request('PUT', '/__sandbox/state', { body: exported });
+    expect(imported.status).toBe(200);
+    const back = (await b.get('/__sandbox/state')).body;
+    expect(back.orders).toHaveLength(3000);
+    expect(back.orders[2999].order.order_id).toBe('ord_0000000000002999');
+    expect((await b.get('/v1/orders/ord_0000000000001234')).status).toBe(200);
+  });
+
+  it('refuses a declared body over its own 256 MiB limit with a 413 naming it', async () => {
+    const t = await start();
+    const port = new URL(t.url).port;
+    const head = (length: number) =>
+      `PUT /__sandbox/state HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\nConnection: close\r\n\r\n`;
+    const over = await raw(Number(port), head(256 * 1024 * 1024 + 1));
+    expect(over.status).toBe(413);
+    expect(over.json.error.message).toContain('256 MiB');
+    // The API's own limit still applies everywhere else.
+    const v1 = await raw(
+      Number(port),
+      `POST /v1/orders HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${2 * 1024 * 1024}\r\nConnection: close\r\n\r\n`,
+    );
+    expect(v1.status).toBe(413);
+    expect(v1.json.error.message).toContain('1 MiB');
   });
 
   it.each([

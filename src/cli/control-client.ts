@@ -60,15 +60,30 @@ export class ControlClient {
     return this.call('POST', '/__sandbox/reset', opts);
   }
 
-  /** `GET /__sandbox/webhook-deliveries`, filtered (undefined filters are left out). */
-  deliveries(filter: Record<string, string | undefined>): Promise<{ deliveries: Delivery[] }> {
-    const query = new URLSearchParams(
-      Object.entries(filter).filter((e): e is [string, string] => e[1] !== undefined),
-    );
-    return this.call(
-      'GET',
-      `/__sandbox/webhook-deliveries${query.size > 0 ? `?${query.toString()}` : ''}`,
-    );
+  /**
+   * `GET /__sandbox/webhook-deliveries`, filtered (undefined filters are left out): every attempt
+   * the log keeps, oldest first, read page by page (1000 at a time, paging back with
+   * `ending_before`).
+   */
+  async deliveries(
+    filter: Record<string, string | undefined>,
+  ): Promise<{ deliveries: Delivery[] }> {
+    const pages: Delivery[][] = [];
+    let before: string | undefined;
+    for (;;) {
+      const query = new URLSearchParams(
+        Object.entries({ ...filter, limit: '1000', ending_before: before }).filter(
+          (e): e is [string, string] => e[1] !== undefined,
+        ),
+      );
+      const page = await this.call<{ deliveries: Delivery[]; has_more: boolean }>(
+        'GET',
+        `/__sandbox/webhook-deliveries?${query.toString()}`,
+      );
+      pages.unshift(page.deliveries);
+      before = page.deliveries[0]?.delivery_id;
+      if (!page.has_more || before === undefined) return { deliveries: pages.flat() };
+    }
   }
 
   /** `GET /__sandbox/report`: the integration report. */
@@ -109,6 +124,7 @@ export class ControlClient {
 
 /** One webhook delivery attempt, as the control plane lists it. */
 export interface Delivery {
+  delivery_id: string;
   attempted_at: string;
   event: string;
   order_id: string | null;

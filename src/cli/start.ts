@@ -6,6 +6,7 @@ import { createLogger, LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } 
 import { startSandbox, type Sandbox } from '../sandbox.js';
 import { VERSION } from '../version.js';
 import { formatBanner } from './banner.js';
+import { addRetentionOptions, retentionFromFlags, type RetentionFlags } from './retention-flags.js';
 import {
   envVar,
   parseAdminToken,
@@ -18,7 +19,7 @@ import {
 } from './options.js';
 
 /** The `start` flags as commander hands them over, the `DELIVERY_SANDBOX_*` variables applied. */
-export interface StartFlags {
+export interface StartFlags extends RetentionFlags {
   port: number;
   host: string;
   scenario: string;
@@ -53,6 +54,7 @@ export function toSandboxOptions(flags: StartFlags, logger: Logger): SandboxOpti
     data: flags.data,
     allowedHosts: flags.allowedHost,
     corsOrigins: flags.corsOrigin,
+    retention: retentionFromFlags(flags),
   };
 }
 
@@ -90,8 +92,7 @@ async function start(flags: StartFlags): Promise<void> {
  * `DELIVERY_SANDBOX_*` variable; defaults from src/config.ts) and its action.
  */
 export function addStartCommand(program: Command): Command {
-  return program
-    .command('start', { isDefault: true })
+  return addRetentionOptions(program.command('start', { isDefault: true }))
     .description('start the sandbox (the default command)')
     .addOption(
       new Option('-p, --port <port>', 'port to listen on; 0 = any free port')
@@ -144,7 +145,7 @@ export function addStartCommand(program: Command): Command {
     .addOption(
       new Option(
         '--data <file>',
-        'keep the whole state in this JSON file; a restart resumes it',
+        'keep the state in this file (a snapshot and a change journal beside it); a restart resumes it',
       ).env(envVar('DATA')),
     )
     .addOption(

@@ -37,6 +37,7 @@ function releaseDriver(world: World, record: OrderRecord): void {
     tripPosition(trip, record.order.status, world.clock.now()).location,
   );
   world.drivers.markChanged(driver);
+  world.store.drivers.touch(driver.driver_id);
   driver.status = driver.offline_after_trip ? 'offline' : 'available';
   delete driver.offline_after_trip;
   driver.order_id = null;
@@ -71,6 +72,7 @@ export function assignDriver(world: World, record: OrderRecord, driver: DriverRe
   driver.status = 'on_order';
   driver.order_id = order.order_id;
   world.drivers.markChanged(driver);
+  world.store.drivers.touch(driver.driver_id);
   publishEvent(world, 'order.driver_assigned', { order });
 }
 

@@ -23,7 +23,10 @@ export function listOrders(
  * are left out. Kept beside the list rather than in each order: the order is exactly what `/v1`
  * shows, and the outcome is never part of it.
  */
-export function listOrderOutcomes(world: World, orders: Order[]): Record<string, OrderOutcome> {
+export function listOrderOutcomes(
+  world: World,
+  orders: readonly Order[],
+): Record<string, OrderOutcome> {
   const outcomes: Record<string, OrderOutcome> = {};
   for (const order of orders) {
     const outcome = world.store.orders.get(order.order_id)?.outcome;

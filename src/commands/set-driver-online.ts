@@ -18,5 +18,6 @@ export function setDriverOnline(world: World, driverId: string, online: boolean)
     driver.status = 'offline';
   }
   world.drivers.markChanged(driver);
+  world.store.drivers.touch(driver.driver_id);
   return driver;
 }

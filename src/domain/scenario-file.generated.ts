@@ -206,6 +206,35 @@ export interface ScenarioFile {
     webhooks?: WebhookFaults;
   };
   /**
+   * How much history the sandbox keeps, so its memory and its --data file plateau under sustained load (docs/persistence.md). The oldest records beyond a limit are dropped; active orders and pending deliveries never are. CLI flags and DELIVERY_SANDBOX_RETAIN_* variables override these.
+   */
+  retention?: {
+    /**
+     * Delivered and cancelled orders kept (with their payments); the oldest finished ones beyond are dropped. Default 10000.
+     */
+    finished_orders?: number;
+    /**
+     * Events kept for GET /__sandbox/events and redelivery; the oldest beyond are dropped. Default 20000.
+     */
+    events?: number;
+    /**
+     * Finished webhook delivery records (succeeded or failed) kept; pending and retrying ones are always kept. Default 20000.
+     */
+    deliveries?: number;
+    /**
+     * Webhook attempts kept in the delivery log (GET /__sandbox/webhooks/deliveries). Default 10000.
+     */
+    attempts?: number;
+    /**
+     * With --data: the journal size in bytes past which it is compacted into a new snapshot. Default 67108864 (64 MiB).
+     */
+    journal_bytes?: number;
+    /**
+     * Seconds, or a duration such as 30s, 10m, 1h30m.
+     */
+    idempotency_ttl?: number | string;
+  };
+  /**
    * Orders that exist when the sandbox starts, in any state. Their history is recorded as events (not sent as webhooks).
    *
    * @maxItems 10000
@@ -519,6 +548,35 @@ export interface ScenarioFileWithDefaults {
   };
   faults: {
     webhooks: WebhookFaults;
+  };
+  /**
+   * How much history the sandbox keeps, so its memory and its --data file plateau under sustained load (docs/persistence.md). The oldest records beyond a limit are dropped; active orders and pending deliveries never are. CLI flags and DELIVERY_SANDBOX_RETAIN_* variables override these.
+   */
+  retention: {
+    /**
+     * Delivered and cancelled orders kept (with their payments); the oldest finished ones beyond are dropped. Default 10000.
+     */
+    finished_orders: number;
+    /**
+     * Events kept for GET /__sandbox/events and redelivery; the oldest beyond are dropped. Default 20000.
+     */
+    events: number;
+    /**
+     * Finished webhook delivery records (succeeded or failed) kept; pending and retrying ones are always kept. Default 20000.
+     */
+    deliveries: number;
+    /**
+     * Webhook attempts kept in the delivery log (GET /__sandbox/webhooks/deliveries). Default 10000.
+     */
+    attempts: number;
+    /**
+     * With --data: the journal size in bytes past which it is compacted into a new snapshot. Default 67108864 (64 MiB).
+     */
+    journal_bytes: number;
+    /**
+     * Seconds, or a duration such as 30s, 10m, 1h30m.
+     */
+    idempotency_ttl: number | string;
   };
   /**
    * Orders that exist when the sandbox starts, in any state. Their history is recorded as events (not sent as webhooks).

@@ -1,6 +1,7 @@
 import type { LatLng } from './geo.js';
 import type { VehicleType } from './order.js';
 import type { Fees } from './pricing.js';
+import type { Retention } from './retention.js';
 import type { SuppliedRoute } from './route.js';
 import type { OrderBody, ScenarioFile, WebhookFaults } from './scenario-file.generated.js';
 
@@ -60,6 +61,7 @@ export interface Scenario {
     probe: boolean;
   };
   faults: { webhooks: WebhookFaults };
+  retention: Retention;
   orders: OrderSpec[];
   script: ScriptStep[];
 }

@@ -19,12 +19,14 @@ export interface AppHost {
   }): Promise<World>;
   /** Replaces the whole state (`PUT /__sandbox/state`). */
   importState(state: SandboxState): Promise<World>;
-  /** The whole state (`GET /__sandbox/state`). */
+  /** The whole state. */
   exportState(): SandboxState;
   /** The integration report since the start or the last `resetReport` (across world resets). */
   report(): IntegrationReport;
   /** Starts a fresh integration report, leaving the world as it is; answers the empty report. */
   resetReport(): IntegrationReport;
+  /** The whole state as JSON text, a chunk at a time, without holding the event loop (`GET /__sandbox/state`). */
+  exportStateChunks(): AsyncIterable<string>;
   /** The bundled scenarios, with which one is running. */
   scenarios(): { name: string; description: string; current: boolean }[];
   /** The package version, shown by `/__sandbox/health`. */

@@ -1,15 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import { loadOpenApiDocument } from '../http/openapi-document.js';
 import { compileRequestValidators } from '../http/request-validators.js';
+import { replayJournal, type ReplayResult } from '../store/journal-files.js';
 import type { SandboxState } from '../store/state.js';
 
 /**
- * The state saved in a `--data` file, validated against the same schema as `PUT /__sandbox/state`
+ * The state saved in a `--data` file (its snapshot with its change journal replayed over it: a torn
+ * last line, never acknowledged, is dropped and reported in `replay.discarded`), validated against the same schema as `PUT /__sandbox/state`
  * (openapi/sandbox.yaml's `SandboxState`: one source of truth, ranges included), or `undefined`
  * when there is no such file. Throws one line naming the file, the path within it and the fix:
  * a state the sandbox could not run (a clock past the date range) never gets as far as a world.
  */
-export async function readStateFile(path: string): Promise<SandboxState | undefined> {
+export async function readStateFile(
+  path: string,
+): Promise<{ state: SandboxState; replay: ReplayResult } | undefined> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -25,6 +29,12 @@ export async function readStateFile(path: string): Promise<SandboxState | undefi
       `${path}: not valid JSON (${(err as Error).message}); restore it from a backup or delete it to start afresh`,
     );
   }
+  let replay: ReplayResult;
+  try {
+    replay = await replayJournal(path, data as SandboxState);
+  } catch (err) {
+    throw new Error(`${path}: its journal cannot be replayed (${(err as Error).message})`);
+  }
   const validate = compileRequestValidators(loadOpenApiDocument('sandbox'), 'sandbox').body(
     'sandboxImportState',
   );
@@ -37,5 +47,5 @@ export async function readStateFile(path: string): Promise<SandboxState | undefi
       : first.message;
     throw new Error(`${path}: ${at}: ${message}; fix the file or delete it to start afresh`);
   }
-  return data as SandboxState;
+  return { state: data as SandboxState, replay };
 }

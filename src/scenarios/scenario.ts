@@ -71,6 +71,14 @@ export function resolveScenario(file: ScenarioFileWithDefaults): Scenario {
       probe: webhooks.probe,
     },
     faults: file.faults,
+    retention: {
+      finished_orders: file.retention.finished_orders,
+      events: file.retention.events,
+      deliveries: file.retention.deliveries,
+      attempts: file.retention.attempts,
+      journal_bytes: file.retention.journal_bytes,
+      idempotency_ttl_ms: ms(file.retention.idempotency_ttl),
+    },
     orders: file.orders,
     script: file.script,
   };

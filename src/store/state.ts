@@ -115,6 +115,11 @@ export interface SandboxState {
    * lack it and load as generation 0.
    */
   generation?: number;
+  /**
+   * In a `--data` snapshot only: the last journal batch it contains (the journal replays the batches
+   * after it). Never part of an export.
+   */
+  journal_seq?: number;
   accounts: AccountRecord[];
   drivers: DriverRecord[];
   orders: OrderRecord[];

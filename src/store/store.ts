@@ -1,6 +1,6 @@
 import { Low, Memory } from 'lowdb';
-import { JSONFile } from 'lowdb/node';
 import { Collection } from './collection.js';
+import type { JournalSource, StateFile } from './state-file.js';
 import type {
   AccountRecord,
   DriverRecord,
@@ -15,9 +15,10 @@ import type {
 } from './state.js';
 
 /**
- * The sandbox's state behind one collection per kind of record, on lowdb. Reads are synchronous
- * from memory; `commit()` persists through lowdb's adapter (memory by default) and resolves once the
- * write is done, so a handler acknowledges a write only after it is stored.
+ * The sandbox's state behind one collection per kind of record, on lowdb (memory adapter). Reads are
+ * synchronous from memory; with a `StateFile` (`--data`), `commit()` appends what changed to its
+ * journal and resolves once that is durable, so a handler acknowledges a write only after it is
+ * stored. Records changed in place are reported with the collection's `touch`.
  */
 export class Store {
   readonly accounts: Collection<AccountRecord>;
@@ -30,7 +31,11 @@ export class Store {
   readonly deliveries: Collection<DeliveryRecord>;
   readonly webhookAttempts: Collection<DeliveryAttempt>;
 
-  private constructor(private readonly db: Low<SandboxState>) {
+  private constructor(
+    private readonly db: Low<SandboxState>,
+    private readonly file?: StateFile,
+    continues = false,
+  ) {
     const data = db.data;
     this.accounts = new Collection(data.accounts, (a) => a.account_id);
     this.drivers = new Collection(data.drivers, (d) => d.driver_id);
@@ -41,7 +46,25 @@ export class Store {
     this.webhookEndpoints = new Collection(data.webhook_endpoints, (e) => e.endpoint_id);
     this.deliveries = new Collection(data.deliveries, (d) => d.key);
     this.webhookAttempts = new Collection(data.webhook_attempts, (a) => a.delivery_id);
+    this.source = {
+      state: data,
+      beforeCommit: () => this.beforeCommit?.(),
+      collections: {
+        accounts: this.accounts,
+        drivers: this.drivers,
+        orders: this.orders,
+        payments: this.payments,
+        events: this.events,
+        idempotency: this.idempotency,
+        webhook_endpoints: this.webhookEndpoints,
+        deliveries: this.deliveries,
+        webhook_attempts: this.webhookAttempts,
+      } as JournalSource['collections'],
+    };
+    file?.attach(this.source, continues);
   }
+
+  private readonly source: JournalSource;
 
   /** Runs just before each commit (the context records the clock there). */
   beforeCommit: (() => void) | undefined;
@@ -52,12 +75,12 @@ export class Store {
   }
 
   /**
-   * A store kept in a JSON file (lowdb's file adapter), starting from `state`. Writes go to a
-   * temporary file that is then renamed over the old one (steno), so a crash never leaves a torn
-   * file; writes that arrive while one is in progress are grouped into the next.
+   * A store persisted by `file` (a snapshot and a change journal), starting from `state`.
+   * `continues`: `state` is the one read from that file (its journal goes on); otherwise the first
+   * commit writes it whole as a new snapshot.
    */
-  static inFile(path: string, state: SandboxState): Store {
-    return new Store(new Low(new JSONFile<SandboxState>(path), state));
+  static inFile(file: StateFile, state: SandboxState, continues: boolean): Store {
+    return new Store(new Low(new Memory<SandboxState>(), state), file, continues);
   }
 
   /** The whole state (live: do not mutate). */
@@ -73,6 +96,7 @@ export class Store {
    */
   commit(): Promise<void> {
     if (this.closed) return Promise.resolve();
+    if (this.file) return this.file.commit(this.source);
     this.beforeCommit?.();
     return this.db.write();
   }
@@ -80,5 +104,6 @@ export class Store {
   /** Stops writing for good (its world was disposed). */
   close(): void {
     this.closed = true;
+    this.file?.detach(this.source);
   }
 }

@@ -8,14 +8,8 @@ import type { AttemptOutcome } from './retry-policy.js';
 import type { SendResult } from './send.js';
 
 /**
- * How many attempts the delivery log keeps in memory; past it the oldest tenth is dropped at once.
- * Only the log is capped: the deliveries themselves (their status and pending retries) are kept
- * until a reset, so nothing is lost.
- */
-export const DELIVERY_LOG_CAP = 10_000;
-
-/**
- * Records an attempt: appended to the delivery log (trimming the oldest when it is full) and
+ * Records an attempt: appended to the delivery log (the scenario's `retention.attempts` trims the
+ * oldest, store/retention.ts) and
  * written to the world's logger, so a failing receiver shows in the sandbox's output without
  * anyone polling the log, and published on the world's activity feed (the live streams). A delivery is `debug`; a failure is `warn`, with the reason and when the
  * next attempt comes, or that none will.
@@ -49,10 +43,6 @@ export function logAttempt(
   }
   store.webhookAttempts.insert(attempt);
   world.activity.publish({ type: 'delivery', data: attempt });
-  if (store.webhookAttempts.size > DELIVERY_LOG_CAP) {
-    let drop = store.webhookAttempts.size - Math.floor(DELIVERY_LOG_CAP * 0.9);
-    store.webhookAttempts.removeWhere(() => drop-- > 0);
-  }
 }
 
 /** One attempt as the log shows it: what was sent, what came back, and what happens next. */

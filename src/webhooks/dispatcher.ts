@@ -112,6 +112,7 @@ export class WebhookDispatcher implements WebhookPort {
         const delivery = this.deliveryFor(event, endpoint);
         // A manual attempt replaces the pending retry: the retry schedule is not run twice.
         delivery.next_attempt_at = null;
+        this.world.store.deliveries.touch(delivery.key);
         return this.attempt(delivery, event, { manual: true });
       });
     return (await Promise.all(attempts)).flat();
@@ -263,6 +264,7 @@ export class WebhookDispatcher implements WebhookPort {
     if (!endpoint) {
       delivery.status = delivery.status === 'succeeded' ? 'succeeded' : 'failed';
       delivery.next_attempt_at = null;
+      world.store.deliveries.touch(delivery.key);
       return [];
     }
     const manual = opts.manual ?? false;
@@ -281,6 +283,7 @@ export class WebhookDispatcher implements WebhookPort {
     const outcome = attemptOutcome(n, attemptedAt, result, world.scenario.webhooks, manual);
     delivery.status = outcome.status;
     delivery.next_attempt_at = outcome.nextAt;
+    world.store.deliveries.touch(delivery.key);
     if (outcome.nextAt !== null) this.scheduleRetry(delivery, event, outcome.nextAt);
 
     const row = (r: SendResult, f: Fault, status: DeliveryAttempt['status']): DeliveryAttempt =>

@@ -8,6 +8,8 @@ import { ActivityFeed } from '../events/activity-feed.js';
 import { EventBus } from '../events/event-bus.js';
 import { DriverIndex } from '../store/driver-index.js';
 import type { SandboxState } from '../store/state.js';
+import type { StateFile } from '../store/state-file.js';
+import { RetentionKeeper } from '../store/retention.js';
 import { Store } from '../store/store.js';
 import { Keyring } from './keyring.js';
 import { worldIds } from './world-ids.js';
@@ -21,8 +23,10 @@ export interface WorldConfig {
   generation: number;
   logger: Logger;
   paymentMethods: readonly TestPaymentMethod[];
-  /** Keep the state in this JSON file (`--data`). Default: memory only. */
-  dataFile?: string | undefined;
+  /** Keep the state in this file (`--data`). Default: memory only. */
+  dataFile?: StateFile | undefined;
+  /** `state` was read from `dataFile`: its journal goes on rather than a new snapshot being written. */
+  continuesFile?: boolean;
   /** Where real time comes from (tests and benchmarks drive it). Default: the system clock. */
   wall?: WallClock;
   /** Builds the world's webhook delivery (the host passes `webhooks/`'s dispatcher). */
@@ -45,9 +49,13 @@ export function createWorld(config: WorldConfig): World {
     { mode: scenario.clock.mode, speed: scenario.clock.speed },
     config.wall,
   );
-  const store = config.dataFile ? Store.inFile(config.dataFile, state) : Store.inMemory(state);
+  const store = config.dataFile
+    ? Store.inFile(config.dataFile, state, config.continuesFile ?? false)
+    : Store.inMemory(state);
+  const retention = new RetentionKeeper(store, scenario.retention);
   store.beforeCommit = () => {
     state.clock = { now: clock.now(), mode: clock.mode, speed: clock.speed };
+    retention.apply(clock.now());
   };
   const scheduler = new Scheduler(
     clock,

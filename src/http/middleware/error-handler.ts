@@ -11,6 +11,8 @@ interface HttpishError {
   status?: number;
   statusCode?: number;
   message?: string;
+  /** body-parser: the byte limit that a too-large body exceeded. */
+  limit?: number;
 }
 
 /** Maps what Express and body-parser throw onto the error catalogue. */
@@ -28,7 +30,13 @@ function toServiceError(
     case 'entity.parse.failed':
       return fail('malformed_json', { detail: e.message ?? 'parse error' });
     case 'entity.too.large':
-      return fail('body_too_large', { limit: BODY_LIMIT.replace('mb', ' MiB') });
+      // The limit of the parser that refused it: the state import has its own.
+      return fail('body_too_large', {
+        limit:
+          typeof e.limit === 'number'
+            ? `${e.limit / (1024 * 1024)} MiB`
+            : BODY_LIMIT.replace('mb', ' MiB'),
+      });
     case 'encoding.unsupported':
       return fail('unsupported_content_encoding', {
         detail: e.message ?? 'Unsupported content encoding',

@@ -2,9 +2,6 @@ import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { fail } from '../../errors/service-error.js';
 
-/** How long a key's response is replayed, in virtual time. */
-export const IDEMPOTENCY_WINDOW_MS = 24 * 3_600_000;
-
 /** JSON with sorted keys, so `{a,b}` and `{b,a}` count as the same body. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
@@ -36,7 +33,7 @@ export function idempotency(): RequestHandler {
       .digest('hex');
     const now = world.clock.now();
     const seen = world.store.idempotency.get(scopeKey);
-    if (seen && now - seen.created_at_ms < IDEMPOTENCY_WINDOW_MS) {
+    if (seen && now - seen.created_at_ms < world.scenario.retention.idempotency_ttl_ms) {
       if (seen.fingerprint !== fingerprint) {
         throw fail('idempotency_key_reused', { key });
       }

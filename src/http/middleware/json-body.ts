@@ -7,6 +7,16 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 
 const parseJson = express.json({ limit: BODY_LIMIT, strict: true });
 
+/**
+ * The largest state `PUT /__sandbox/state` accepts: exports of a long-running sandbox reach
+ * hundreds of megabytes, far past the API's 1 MiB (docs/persistence.md).
+ */
+export const STATE_BODY_LIMIT_BYTES = 256 * 1024 * 1024;
+
+/** The only route whose body may exceed `BODY_LIMIT`. */
+const isStateImport = (req: Request): boolean =>
+  req.method === 'PUT' && req.path === '/__sandbox/state';
+
 /** Whether the request declares a body (Node has checked that Content-Length is a number). */
 export function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
   return headers['transfer-encoding'] !== undefined || (headers['content-length'] ?? '0') !== '0';
@@ -19,8 +29,9 @@ export function hasBody(headers: Record<string, string | string[] | undefined>):
  */
 export function checkDeclaredLength(req: Request): void {
   const length = req.headers['content-length'];
-  if (length !== undefined && Number(length) > BODY_LIMIT_BYTES) {
-    throw fail('body_too_large', { limit: BODY_LIMIT.replace('mb', ' MiB') });
+  const limit = isStateImport(req) ? STATE_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES;
+  if (length !== undefined && Number(length) > limit) {
+    throw fail('body_too_large', { limit: `${limit / (1024 * 1024)} MiB` });
   }
 }
 
@@ -28,14 +39,19 @@ export function checkDeclaredLength(req: Request): void {
  * Parses a JSON request body (up to 1 MiB). A body sent with another Content-Type is refused rather
  * than ignored: a sandbox exists to catch such client mistakes.
  */
-export const jsonBody: RequestHandler[] = [
-  (req, _res, next) => {
-    if (hasBody(req.headers) && !req.is('application/json')) {
-      throw fail('unsupported_content_type', {
-        got: req.get('content-type') ? `"${req.get('content-type')}"` : 'no Content-Type',
-      });
-    }
-    next();
-  },
-  parseJson,
+export const jsonBody: RequestHandler[] = [requireJson, parseJson];
+
+/** A state to import (up to `STATE_BODY_LIMIT_BYTES`), read as it streams in, then parsed. */
+export const stateJsonBody: RequestHandler[] = [
+  requireJson,
+  express.json({ limit: STATE_BODY_LIMIT_BYTES, strict: true }),
 ];
+
+function requireJson(req: Request, _res: unknown, next: () => void): void {
+  if (hasBody(req.headers) && !req.is('application/json')) {
+    throw fail('unsupported_content_type', {
+      got: req.get('content-type') ? `"${req.get('content-type')}"` : 'no Content-Type',
+    });
+  }
+  next();
+}

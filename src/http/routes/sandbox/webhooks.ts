@@ -15,14 +15,19 @@ import { validateBody, validateQuery } from '../../middleware/validate.js';
 import { replyCommitted } from '../../reply-committed.js';
 import type { RequestValidators } from '../../request-validators.js';
 import { createRouter } from '../../router.js';
+import { sendPage } from '../../send-page.js';
 
 /** Webhook endpoints, test deliveries, the delivery log, redelivery and webhook faults. */
 export function sandboxWebhookRoutes(validators: RequestValidators): Router {
   const router = createRouter();
 
-  router.get('/__sandbox/webhook-endpoints', (_req, res) => {
-    res.json({ endpoints: listEndpoints(res.locals.world) });
-  });
+  router.get(
+    '/__sandbox/webhook-endpoints',
+    validateQuery(validators, 'sandboxListWebhookEndpoints'),
+    (_req, res) => {
+      sendPage(res, 'endpoints', listEndpoints(res.locals.world), (e) => e.endpoint_id);
+    },
+  );
 
   router.post(
     '/__sandbox/webhook-endpoints',
@@ -46,7 +51,8 @@ export function sandboxWebhookRoutes(validators: RequestValidators): Router {
     '/__sandbox/webhook-deliveries',
     validateQuery(validators, 'sandboxListWebhookDeliveries'),
     (_req, res) => {
-      res.json({ deliveries: listDeliveries(res.locals.world, res.locals.query) });
+      const attempts = listDeliveries(res.locals.world, res.locals.query);
+      sendPage(res, 'deliveries', attempts, (a) => a.delivery_id);
     },
   );
 

@@ -6,20 +6,29 @@ import type { DriverStatus } from '../../../store/state.js';
 import { validateQuery } from '../../middleware/validate.js';
 import type { RequestValidators } from '../../request-validators.js';
 import { createRouter } from '../../router.js';
+import { sendPage } from '../../send-page.js';
 
-/** Inspection: every order of every account, and every driver where it is now. */
+/** Inspection: the orders of every account and the drivers where they are now, a page at a time. */
 export function sandboxWorldRoutes(validators: RequestValidators): Router {
   const router = createRouter();
 
   router.get('/__sandbox/orders', validateQuery(validators, 'sandboxListOrders'), (_req, res) => {
     const filter = res.locals.query as { status?: OrderStatus; account_id?: string };
-    const orders = listOrders(res.locals.world, filter);
-    res.json({ orders, outcomes: listOrderOutcomes(res.locals.world, orders) });
+    const world = res.locals.world;
+    sendPage(
+      res,
+      'orders',
+      listOrders(world, filter),
+      (o) => o.order_id,
+      (page) => ({
+        outcomes: listOrderOutcomes(world, page),
+      }),
+    );
   });
 
   router.get('/__sandbox/drivers', validateQuery(validators, 'sandboxListDrivers'), (_req, res) => {
     const filter = res.locals.query as { status?: DriverStatus };
-    res.json({ drivers: listDrivers(res.locals.world, filter) });
+    sendPage(res, 'drivers', listDrivers(res.locals.world, filter), (d) => d.driver_id);
   });
 
   return router;

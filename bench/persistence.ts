@@ -1,0 +1,153 @@
+/**
+ * `--data` persistence: create latency (p50/p99) as the state grows, beside the same in memory;
+ * restart time; the state export (size, time, /v1 p99 while it runs) and its import. Runs the built
+ * CLI (`npm run build`) in child processes; prints one JSON line. `--orders N` sets the largest
+ * size (default 20 000).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+
+const arg = (name: string, fallback: number): number => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const LARGEST = arg('--orders', 20_000);
+const SIZES = [1000, 5000, LARGEST].filter((n, i, all) => n <= LARGEST && all.indexOf(n) === i);
+const AUTH = { Authorization: 'Bearer sk_test_ci_acme', 'Content-Type': 'application/json' };
+
+async function launch(extra: string[]): Promise<{ url: string; child: ChildProcess; ms: number }> {
+  const t0 = performance.now();
+  const child = spawn(
+    process.execPath,
+    ['dist/cli.js', '--port', '0', '--scenario', 'ci', '--log-level', 'silent', ...extra],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /API +(http:\/\/127\.0\.0\.1:\d+)\/v1/.exec(out);
+      if (m) resolve({ url: m[1]!, child, ms: performance.now() - t0 });
+    });
+    child.on('exit', (code) => reject(new Error(`exited with ${code}`)));
+  });
+}
+
+async function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  child.removeAllListeners('exit');
+  const done = new Promise((r) => child.once('exit', r));
+  child.kill(signal);
+  await done;
+}
+
+let n = 0;
+async function create(url: string): Promise<string> {
+  n++;
+  const res = await fetch(`${url}/v1/orders`, {
+    method: 'POST',
+    headers: AUTH,
+    body: JSON.stringify({
+      pickup: { address: `${n} Market St` },
+      dropoff: { address: `${n} Castro St` },
+    }),
+  });
+  if (res.status !== 201) throw new Error(`create answered ${res.status}`);
+  return ((await res.json()) as { order_id: string }).order_id;
+}
+
+/** Creates orders 32 at a time until `count` exist. */
+async function seed(url: string, from: number, count: number): Promise<void> {
+  let next = from;
+  await Promise.all(
+    Array.from({ length: 32 }, async () => {
+      while (next < count) {
+        next++;
+        await create(url);
+      }
+    }),
+  );
+}
+
+const pct = (xs: number[], p: number): number =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
+
+async function latency(url: string, requests = 300): Promise<{ p50: number; p99: number }> {
+  const ms: number[] = [];
+  for (let i = 0; i < requests; i++) {
+    const t0 = performance.now();
+    await create(url);
+    ms.push(performance.now() - t0);
+  }
+  return { p50: pct(ms, 0.5), p99: pct(ms, 0.99) };
+}
+
+const round = (x: number): number => Math.round(x * 100) / 100;
+const dir = mkdtempSync(join(tmpdir(), 'bench-persistence-'));
+const data = join(dir, 'state.json');
+const result: Record<string, unknown> = { sizes: SIZES };
+try {
+  const memory = await launch([]);
+  await seed(memory.url, 0, SIZES[0]!);
+  const mem = await latency(memory.url);
+  await stop(memory.child);
+  result.memory = { orders: SIZES[0], p50: round(mem.p50), p99: round(mem.p99) };
+
+  const disk = await launch(['--data', data]);
+  const rows = [];
+  let have = 0;
+  for (const size of SIZES) {
+    await seed(disk.url, have, size);
+    const l = await latency(disk.url);
+    have = size + 300;
+    rows.push({ orders: size, p50: round(l.p50), p99: round(l.p99) });
+  }
+  result.data = rows;
+  await stop(disk.child, 'SIGKILL');
+
+  const again = await launch(['--data', data]);
+  result.restart_ms = Math.round(again.ms);
+
+  // The export, with a /v1 reader beside it.
+  const id = await create(again.url);
+  const reads: number[] = [];
+  let exporting = true;
+  const reader = (async () => {
+    while (exporting) {
+      const t0 = performance.now();
+      await (await fetch(`${again.url}/v1/orders/${id}`, { headers: AUTH })).arrayBuffer();
+      reads.push(performance.now() - t0);
+    }
+  })();
+  const t0 = performance.now();
+  const body = Buffer.from(await (await fetch(`${again.url}/__sandbox/state`)).arrayBuffer());
+  const exportMs = performance.now() - t0;
+  exporting = false;
+  await reader;
+  await stop(again.child);
+
+  const target = await launch([]);
+  const t1 = performance.now();
+  const imported = await fetch(`${target.url}/__sandbox/state`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json' },
+    body,
+  });
+  const importMs = performance.now() - t1;
+  const check = await fetch(`${target.url}/v1/orders/${id}`, { headers: AUTH });
+  await stop(target.child);
+  result.export = {
+    mb: round(body.length / 1e6),
+    export_ms: Math.round(exportMs),
+    v1_reads: reads.length,
+    v1_p99_ms: round(pct(reads, 0.99)),
+    import_status: imported.status,
+    import_ms: Math.round(importMs),
+    round_trip: check.status === 200,
+  };
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+console.log(JSON.stringify(result));
