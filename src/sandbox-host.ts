@@ -3,6 +3,7 @@ import { registerEndpoint } from './commands/webhook-endpoints.js';
 import { testPaymentMethods } from './fixtures.js';
 import type { AppHost } from './http/app-host.js';
 import { ScenarioError } from './errors/scenario-error.js';
+import { RequestJournal } from './events/request-journal.js';
 import { readStateFile } from './sandbox/read-state-file.js';
 import {
   bundledScenarioNames,
@@ -33,9 +34,14 @@ export class SandboxHost implements AppHost {
   private source: ScenarioSource;
   private readonly replaced = new Set<(next: World) => void>();
   readonly version = VERSION;
+  /** The last `/v1` requests, across resets (each entry names its world's generation). */
+  readonly journal: RequestJournal;
 
   private constructor(private readonly config: SandboxConfig) {
     this.source = config.scenario;
+    this.journal = new RequestJournal(config.journal, (err) =>
+      config.logger.error({ err }, 'a subscriber of the request journal failed'),
+    );
   }
 
   /** Opens the first world: the data file's state when there is one, else the scenario's start. */

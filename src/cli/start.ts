@@ -11,6 +11,7 @@ import {
   parseAdminToken,
   parseAllowedHosts,
   parseCorsOrigins,
+  parseJournalSize,
   parsePort,
   parseSpeed,
   parseWebhookSecret,
@@ -33,6 +34,7 @@ export interface StartFlags {
   data?: string;
   allowedHost?: string[];
   corsOrigin?: string[];
+  journalSize?: number;
 }
 
 /**
@@ -53,6 +55,7 @@ export function toSandboxOptions(flags: StartFlags, logger: Logger): SandboxOpti
     data: flags.data,
     allowedHosts: flags.allowedHost,
     corsOrigins: flags.corsOrigin,
+    journal: { maxEntries: flags.journalSize },
   };
 }
 
@@ -162,6 +165,12 @@ export function addStartCommand(program: Command): Command {
       )
         .argParser(parseCorsOrigins)
         .env(envVar('CORS_ORIGIN')),
+    )
+    .addOption(
+      new Option('--journal-size <n>', 'keep the last n /v1 requests in the request journal')
+        .default(DEFAULTS.journal.maxEntries)
+        .argParser(parseJournalSize)
+        .env(envVar('JOURNAL_SIZE')),
     )
     .addOption(
       new Option('--log-level <level>', 'log level')

@@ -2,10 +2,16 @@ import type { LatLng } from './geo.js';
 import type { VehicleType } from './order.js';
 import type { Fees } from './pricing.js';
 import type { SuppliedRoute } from './route.js';
-import type { OrderBody, ScenarioFile, WebhookFaults } from './scenario-file.generated.js';
+import type {
+  ApiFaultRule,
+  ApiFaults,
+  OrderBody,
+  ScenarioFile,
+  WebhookFaults,
+} from './scenario-file.generated.js';
 
 // The scenario file's types are generated from scenarios/schema.json (`npm run generate`).
-export type { OrderBody, ScenarioFile, WebhookFaults };
+export type { ApiFaultRule, ApiFaults, OrderBody, ScenarioFile, WebhookFaults };
 export type { ScenarioFileWithDefaults } from './scenario-file.generated.js';
 
 /** How virtual time runs: `realtime` follows the wall clock (times `speed`); `manual` stands still until advanced. */
@@ -57,7 +63,7 @@ export interface Scenario {
     timeout_ms: number;
     max_concurrent_per_endpoint: number;
   };
-  faults: { webhooks: WebhookFaults };
+  faults: { webhooks: WebhookFaults; api: ApiFaults };
   orders: OrderSpec[];
   script: ScriptStep[];
 }

@@ -1,3 +1,4 @@
+import type { JournalFault } from '../events/request-journal.js';
 import type { AccountRecord } from '../store/state.js';
 import type { World } from '../world/world.js';
 
@@ -16,6 +17,12 @@ declare global {
       recordIdempotent?: (status: number, body: unknown) => void;
       /** The validated, coerced query (defaults filled in). */
       query: Record<string, unknown>;
+      /** Whether the key that authenticated the request is read-only (on `/v1`, once known). */
+      keyReadOnly?: boolean;
+      /** The JSON request body's bytes as received (decompressed), for the request journal. */
+      rawBody?: Buffer;
+      /** The API fault injected into this request, for the request journal. */
+      fault?: JournalFault;
     }
   }
 }

@@ -8,15 +8,14 @@ import {
   removeEndpoint,
   type EndpointInput,
 } from '../../../commands/webhook-endpoints.js';
-import { getWebhookFaults, setWebhookFaults } from '../../../commands/webhook-faults.js';
-import type { WebhookFaults } from '../../../domain/scenario.js';
+import { getFaults, setFaults, type Faults } from '../../../commands/faults.js';
 import { jsonBody } from '../../middleware/json-body.js';
 import { validateBody, validateQuery } from '../../middleware/validate.js';
 import { replyCommitted } from '../../reply-committed.js';
 import type { RequestValidators } from '../../request-validators.js';
 import { createRouter } from '../../router.js';
 
-/** Webhook endpoints, test deliveries, the delivery log, redelivery and webhook faults. */
+/** Webhook endpoints, test deliveries, the delivery log, redelivery and fault injection. */
 export function sandboxWebhookRoutes(validators: RequestValidators): Router {
   const router = createRouter();
 
@@ -55,7 +54,7 @@ export function sandboxWebhookRoutes(validators: RequestValidators): Router {
   });
 
   router.get('/__sandbox/faults', (_req, res) => {
-    res.json(getWebhookFaults(res.locals.world));
+    res.json(getFaults(res.locals.world));
   });
 
   router.put(
@@ -63,8 +62,7 @@ export function sandboxWebhookRoutes(validators: RequestValidators): Router {
     ...jsonBody,
     validateBody(validators, 'sandboxSetFaults'),
     (req, res) => {
-      const { webhooks } = req.body as { webhooks: WebhookFaults };
-      res.json(setWebhookFaults(res.locals.world, webhooks));
+      res.json(setFaults(res.locals.world, req.body as Partial<Faults>));
     },
   );
 
