@@ -39,7 +39,11 @@ export function injectApiFaults(matcher: OperationMatcher, holdMs: number): Requ
     if (!plan) return next();
     const fault = journalFault(plan);
     if (fault) res.locals.fault = fault;
-    const act = (): void => apply(plan, res, next, holdMs);
+    const act = (): void => {
+      // A client that gave up during the added latency never reached the service.
+      if (req.socket.destroyed) return;
+      apply(plan, res, next, holdMs);
+    };
     if (plan.latencyMs > 0) void sleep(plan.latencyMs).then(act);
     else act();
   };
