@@ -34,7 +34,8 @@ const ENTRY_OVERHEAD = 512;
  * generation answered). The integration report subscribes to it.
  */
 export class RequestJournal {
-  private entries: JournalEntry[] = [];
+  // Each slot is built on first read: recording stays cheap on the hot path of every request.
+  private entries: Slot[] = [];
   private sizes: number[] = [];
   private bytes = 0;
   private readonly listeners = new Set<JournalListener>();
@@ -60,8 +61,16 @@ export class RequestJournal {
 
   /** Adds an entry (dropping the oldest beyond the bounds) and tells the subscribers. */
   record(entry: JournalEntry): void {
-    const size = entrySize(entry);
-    this.entries.push(entry);
+    this.recordLazily(entrySize(entry), () => entry);
+  }
+
+  /**
+   * Adds an entry that `build` makes when it is first read (listed, or handed to a subscriber);
+   * `size` is its estimated size in bytes. `build` must hold only what the entry needs (not a
+   * request or a socket): it lives as long as the entry.
+   */
+  recordLazily(size: number, build: () => JournalEntry): void {
+    this.entries.push({ build, entry: undefined });
     this.sizes.push(size);
     this.bytes += size;
     while (
@@ -71,6 +80,8 @@ export class RequestJournal {
       this.entries.shift();
       this.bytes -= this.sizes.shift() ?? 0;
     }
+    if (this.listeners.size === 0) return;
+    const entry = read(this.entries[this.entries.length - 1] as Slot);
     for (const listener of this.listeners) {
       try {
         listener(entry);
@@ -85,7 +96,7 @@ export class RequestJournal {
    * last). An unknown cursor is `400 unknown_cursor` naming the parameter.
    */
   list(filter: JournalFilter, page: PageRequest): { entries: JournalEntry[]; has_more: boolean } {
-    const matching = this.entries.filter((e) => matches(e, filter));
+    const matching = this.entries.map(read).filter((e) => matches(e, filter));
     const result = paginate(matching, page, (e) => e.id);
     if ('unknownCursor' in result)
       throw fail('unknown_cursor', { param: result.unknownCursor, id: result.id });
@@ -104,6 +115,19 @@ export class RequestJournal {
     this.sizes = [];
     this.bytes = 0;
   }
+}
+
+interface Slot {
+  build: (() => JournalEntry) | undefined;
+  entry: JournalEntry | undefined;
+}
+
+function read(slot: Slot): JournalEntry {
+  if (slot.entry === undefined && slot.build) {
+    slot.entry = slot.build();
+    slot.build = undefined;
+  }
+  return slot.entry as JournalEntry;
 }
 
 function matches(e: JournalEntry, f: JournalFilter): boolean {

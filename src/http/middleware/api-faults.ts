@@ -32,7 +32,7 @@ export function injectApiFaults(matcher: OperationMatcher, holdMs: number): Requ
       const outcome = HEADER_OUTCOMES[header.trim().toLowerCase()];
       if (!outcome) throw fail('invalid_fault_header', { got: header });
       plan = { source: 'header', latencyMs: 0, outcome };
-    } else {
+    } else if (res.locals.world.apiFaults.current.length > 0) {
       const matched = matcher.match(req.method, req.path);
       if (matched) plan = res.locals.world.apiFaults.plan(matched.operation);
     }

@@ -1,7 +1,13 @@
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
-import type { Request, RequestHandler, Response } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { stopwatch } from '../../clock/real-time.js';
-import type { JournalError, RequestJournal } from '../../events/request-journal.js';
+import type {
+  JournalBody,
+  JournalEntry,
+  JournalError,
+  JournalFault,
+  RequestJournal,
+} from '../../events/request-journal.js';
 import type { OperationMatcher } from '../operation-matcher.js';
 
 // What the integration report and a developer need; never Authorization or cookies.
@@ -20,6 +26,8 @@ const RESPONSE_HEADERS = [
   'allow',
 ];
 const MAX_HEADER = 256;
+// What an entry costs besides its bodies: ids, times, headers, the objects themselves.
+const ENTRY_OVERHEAD = 512;
 
 /**
  * Records every `/v1` request in the journal once it is answered, or once its connection ends
@@ -44,52 +52,85 @@ export function journalRequests(
       else if (chunk instanceof Uint8Array) answered = Buffer.from(chunk).toString('utf8');
       return end(...args);
     }) as Response['end'];
-    let done = false;
-    const record = (finished: boolean): void => {
-      if (done) return;
-      done = true;
-      const matched = matcher.match(req.method, req.path);
-      const status = finished ? res.statusCode : null;
-      const error = status !== null && status >= 400 ? errorOf(answered) : null;
-      const retryAfter = Number(res.getHeader('retry-after'));
-      const account = res.locals.account as typeof res.locals.account | undefined;
-      journal.record({
+    // 'close' comes after 'finish' too: one listener records both the answered and the unanswered.
+    res.once('close', () => {
+      const finished = res.writableFinished;
+      // Only what the entry needs, taken now (no request, response or socket is kept): the
+      // entry itself is built when it is first read.
+      const facts: Facts = {
         id: res.locals.requestId,
         generation: world.generation,
-        operation: matched?.operation ?? null,
         method: req.method,
         path: req.path,
-        query: queryOf(req),
-        order_id: matched?.params.order_id ?? createdOrderId(matched?.operation, status, answered),
-        request: {
-          headers: pick(req.headers, REQUEST_HEADERS),
-          body: journal.body(res.locals.rawBody?.toString('utf8') ?? null),
-        },
-        status,
-        reason: error?.reason ?? null,
-        error,
-        retry_after:
-          Number.isFinite(retryAfter) && res.hasHeader('retry-after') ? retryAfter : null,
-        response: {
-          headers: finished ? pick(res.getHeaders(), RESPONSE_HEADERS) : {},
-          body: journal.body(answered),
-        },
-        account_id: account?.account_id ?? null,
-        key_mode:
-          res.locals.keyReadOnly === undefined
-            ? null
-            : res.locals.keyReadOnly
-              ? 'read_only'
-              : 'read_write',
-        started_at: new Date(startedAt).toISOString(),
-        virtual_time: new Date(virtual).toISOString(),
-        duration_ms: Math.round(elapsed() * 10) / 10,
-        fault: res.locals.fault ?? null,
-      });
-    };
-    res.once('finish', () => record(true));
-    res.once('close', () => record(res.writableFinished));
+        url: req.originalUrl,
+        requestHeaders: pick(req.headers, REQUEST_HEADERS),
+        requestBody: journal.body(res.locals.rawBody?.toString('utf8') ?? null),
+        status: finished ? res.statusCode : null,
+        responseHeaders: finished ? pick(res.getHeaders(), RESPONSE_HEADERS) : {},
+        answered,
+        responseBody: journal.body(answered),
+        accountId: (res.locals.account as typeof res.locals.account | undefined)?.account_id,
+        readOnly: res.locals.keyReadOnly,
+        fault: res.locals.fault,
+        startedAt,
+        virtual,
+        durationMs: Math.round(elapsed() * 10) / 10,
+      };
+      const size =
+        ENTRY_OVERHEAD +
+        facts.url.length +
+        (facts.requestBody.text?.length ?? 0) +
+        (facts.responseBody.text?.length ?? 0);
+      journal.recordLazily(size, () => toEntry(facts, matcher));
+    });
     next();
+  };
+}
+
+interface Facts {
+  id: string;
+  generation: number;
+  method: string;
+  path: string;
+  url: string;
+  requestHeaders: Record<string, string>;
+  requestBody: JournalBody;
+  status: number | null;
+  responseHeaders: Record<string, string>;
+  answered: string | null;
+  responseBody: JournalBody;
+  accountId: string | undefined;
+  readOnly: boolean | undefined;
+  fault: JournalFault | undefined;
+  startedAt: number;
+  virtual: number;
+  durationMs: number;
+}
+
+function toEntry(f: Facts, matcher: OperationMatcher): JournalEntry {
+  const matched = matcher.match(f.method, f.path);
+  const error = f.status !== null && f.status >= 400 ? errorOf(f.answered) : null;
+  const retryAfter = f.responseHeaders['retry-after'];
+  return {
+    id: f.id,
+    generation: f.generation,
+    operation: matched?.operation ?? null,
+    method: f.method,
+    path: f.path,
+    query: queryOf(f.url),
+    order_id: matched?.params.order_id ?? createdOrderId(matched?.operation, f.status, f.answered),
+    request: { headers: f.requestHeaders, body: f.requestBody },
+    status: f.status,
+    reason: error?.reason ?? null,
+    error,
+    retry_after: retryAfter !== undefined && /^\d+$/.test(retryAfter) ? Number(retryAfter) : null,
+    response: { headers: f.responseHeaders, body: f.responseBody },
+    account_id: f.accountId ?? null,
+    key_mode: f.readOnly === undefined ? null : f.readOnly ? 'read_only' : 'read_write',
+    started_at: new Date(f.startedAt).toISOString(),
+    virtual_time: new Date(f.virtual).toISOString(),
+    duration_ms: f.durationMs,
+    fault: f.fault ?? null,
   };
 }
 
@@ -105,11 +146,11 @@ function pick(
   return out;
 }
 
-function queryOf(req: Request): Record<string, string | string[]> {
-  const at = req.originalUrl.indexOf('?');
+function queryOf(url: string): Record<string, string | string[]> {
+  const at = url.indexOf('?');
   const out: Record<string, string | string[]> = {};
   if (at < 0) return out;
-  for (const [k, v] of new URLSearchParams(req.originalUrl.slice(at + 1))) {
+  for (const [k, v] of new URLSearchParams(url.slice(at + 1))) {
     const prev = out[k];
     out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
   }
