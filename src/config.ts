@@ -69,6 +69,18 @@ export interface SandboxOptions {
    * 20 000 finished deliveries, 10 000 logged attempts, a 64 MiB journal and a 24 h idempotency TTL.
    */
   retention?: Partial<Retention> | undefined;
+  /** The request journal's bounds (docs/requests-and-faults.md); each field defaults as noted. */
+  journal?: JournalOptions | undefined;
+}
+
+/** The bounds of the request journal (`GET /__sandbox/requests`); the oldest entries go first. */
+export interface JournalOptions {
+  /** `/v1` requests kept at most (`--journal-size`). Default 1 000. */
+  maxEntries?: number | undefined;
+  /** Bytes of all entries together at most. Default 16 MiB. */
+  maxBytes?: number | undefined;
+  /** Bytes kept of each request and response body (the rest is cut, and flagged). Default 8 KiB. */
+  maxBodyBytes?: number | undefined;
 }
 
 /** The limits of the WebSocket streams. Stream sockets count towards `maxConnections` too. */
@@ -94,6 +106,9 @@ export const DEFAULTS = {
   requestTimeoutMs: 30_000,
   // Half the connections: REST calls still get through when every stream is open.
   streams: { maxClients: 128, maxBufferedBytes: 1024 * 1024, heartbeatMs: 30_000, intervalMs: 250 },
+  // 1 000 entries with both bodies at the 8 KiB cut would be 16 MiB: the byte bound never bites
+  // before the count does unless bodies are that large.
+  journal: { maxEntries: 1000, maxBytes: 16 * 1024 * 1024, maxBodyBytes: 8 * 1024 },
 } as const;
 
 /** The CLI's default port: a fixed one, so that scripts and the README can name it. */
@@ -119,6 +134,7 @@ export interface SandboxConfig {
   streams: Required<{ [K in keyof StreamOptions]: number }>;
   /** Applied over the scenario's `retention` by `chooseScenario`. */
   retention: Partial<Retention>;
+  journal: Required<{ [K in keyof JournalOptions]: number }>;
 }
 
 /**
@@ -160,6 +176,11 @@ export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
     retention: Object.fromEntries(
       Object.entries(options.retention ?? {}).filter(([, v]) => v !== undefined),
     ),
+    journal: {
+      maxEntries: options.journal?.maxEntries ?? DEFAULTS.journal.maxEntries,
+      maxBytes: options.journal?.maxBytes ?? DEFAULTS.journal.maxBytes,
+      maxBodyBytes: options.journal?.maxBodyBytes ?? DEFAULTS.journal.maxBodyBytes,
+    },
   };
 }
 

@@ -6,6 +6,7 @@ import { testPaymentMethods } from './fixtures.js';
 import type { AppHost } from './http/app-host.js';
 import { ScenarioError } from './errors/scenario-error.js';
 import { ReportCollector } from './report/report-collector.js';
+import { RequestJournal } from './events/request-journal.js';
 import { readStateFile } from './sandbox/read-state-file.js';
 import { stateChunks } from './store/state-chunks.js';
 import { StateFile } from './store/state-file.js';
@@ -40,12 +41,17 @@ export class SandboxHost implements AppHost {
   /** The integration report: it follows every world, so a reset keeps one report for the run. */
   private reporter!: ReportCollector;
   readonly version = VERSION;
+  /** The last `/v1` requests, across resets (each entry names its world's generation). */
+  readonly journal: RequestJournal;
 
   /** The `--data` file, shared by the successive worlds so their writes stay in order. */
   private file: StateFile | undefined;
 
   private constructor(private readonly config: SandboxConfig) {
     this.source = config.scenario;
+    this.journal = new RequestJournal(config.journal, (err) =>
+      config.logger.error({ err }, 'a subscriber of the request journal failed'),
+    );
   }
 
   /** Opens the first world: the data file's state when there is one, else the scenario's start. */

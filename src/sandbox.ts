@@ -136,11 +136,16 @@ function firstKey(scenario: Scenario): string {
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const config = resolveConfig(options);
   const host = await SandboxHost.open(config);
-  const app = createApp(host, config.logger, {
-    boundHost: config.host,
-    allowedHosts: config.allowedHosts,
-    corsOrigins: config.corsOrigins,
-  });
+  const app = createApp(
+    host,
+    config.logger,
+    {
+      boundHost: config.host,
+      allowedHosts: config.allowedHosts,
+      corsOrigins: config.corsOrigins,
+    },
+    { holdMs: config.requestTimeoutMs },
+  );
   const server = createHttpServer(app, config, () => host.current.ids.next('req'));
   const streams = new LiveStreams({
     current: () => host.current,

@@ -153,7 +153,7 @@ describe('CORS on /v1', () => {
     expect(res.headers['access-control-allow-origin']).toBe(ORIGIN);
     expect(res.headers['access-control-allow-methods']).toContain('POST');
     expect(res.headers['access-control-allow-headers']).toBe(
-      'Authorization, Content-Type, Idempotency-Key',
+      'Authorization, Content-Type, Idempotency-Key, Sandbox-Fault',
     );
     expect(res.headers.vary).toContain('Origin');
   });
@@ -164,7 +164,9 @@ describe('CORS on /v1', () => {
     });
     expect(res.status).toBe(200);
     expect(res.headers['access-control-allow-origin']).toBe(ORIGIN);
-    expect(res.headers['access-control-expose-headers']).toBe('X-Request-Id, Idempotent-Replayed');
+    expect(res.headers['access-control-expose-headers']).toBe(
+      'X-Request-Id, Idempotent-Replayed, Retry-After',
+    );
     expect(res.headers.vary).toContain('Origin');
   });
 

@@ -26,9 +26,12 @@ describe('webhook fault injection', () => {
   };
 
   it('is off by default, and can be read back as set', async () => {
-    expect((await t.get('/__sandbox/faults')).body).toEqual({ webhooks: {} });
+    expect((await t.get('/__sandbox/faults')).body).toEqual({ webhooks: {}, api: [] });
     const set = await setFaults({ duplicate_rate: 0.5, delay_ms: { min: 100, max: 200 } });
-    expect(set).toEqual({ webhooks: { duplicate_rate: 0.5, delay_ms: { min: 100, max: 200 } } });
+    expect(set).toEqual({
+      webhooks: { duplicate_rate: 0.5, delay_ms: { min: 100, max: 200 } },
+      api: [],
+    });
     expect((await t.get('/__sandbox/faults')).body).toEqual(set);
   });
 
@@ -122,6 +125,7 @@ describe('webhook fault injection', () => {
     try {
       expect((await other.get('/__sandbox/faults')).body).toEqual({
         webhooks: { drop_first_attempt_rate: 1 },
+        api: [],
       });
     } finally {
       await other.close();

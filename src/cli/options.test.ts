@@ -1,6 +1,12 @@
 import { InvalidArgumentError } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { parsePort, parseSpeed, parseWebhookSecret, parseWebhookUrls } from './options.js';
+import {
+  parseJournalSize,
+  parsePort,
+  parseSpeed,
+  parseWebhookSecret,
+  parseWebhookUrls,
+} from './options.js';
 
 describe('the shared argument parsers', () => {
   it.each([
@@ -17,6 +23,14 @@ describe('the shared argument parsers', () => {
 
   it.each(['0', '-2', 'fast', '10001'])('parseSpeed refuses %j', (text) => {
     expect(() => parseSpeed(text)).toThrow(/above 0 and at most 10000/);
+  });
+
+  it('parseJournalSize takes 1 to 100000 requests', () => {
+    expect([parseJournalSize('1'), parseJournalSize('100000')]).toEqual([1, 100000]);
+  });
+
+  it.each(['0', '-5', '1.5', '100001', 'lots', ''])('parseJournalSize refuses %j', (text) => {
+    expect(() => parseJournalSize(text)).toThrow(/from 1 to 100000/);
   });
 
   it('parseSpeed accepts fractions and the maximum', () => {

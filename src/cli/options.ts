@@ -32,6 +32,14 @@ export function parseSpeed(value: string): number {
   return n;
 }
 
+/** `--journal-size`: how many `/v1` requests the request journal keeps, 1 to 100000. */
+export function parseJournalSize(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1 || n > 100_000)
+    throw new InvalidArgumentError('expected a whole number of requests from 1 to 100000');
+  return n;
+}
+
 /**
  * `--webhook-url`: one or more comma-separated http(s) URLs, appended to those of earlier
  * occurrences (the flag is repeatable; the variable holds a comma-separated list).

@@ -12,6 +12,7 @@ import {
   parseAdminToken,
   parseAllowedHosts,
   parseCorsOrigins,
+  parseJournalSize,
   parsePort,
   parseSpeed,
   parseWebhookSecret,
@@ -34,6 +35,7 @@ export interface StartFlags extends RetentionFlags {
   data?: string;
   allowedHost?: string[];
   corsOrigin?: string[];
+  journalSize?: number;
 }
 
 /**
@@ -55,6 +57,7 @@ export function toSandboxOptions(flags: StartFlags, logger: Logger): SandboxOpti
     allowedHosts: flags.allowedHost,
     corsOrigins: flags.corsOrigin,
     retention: retentionFromFlags(flags),
+    journal: { maxEntries: flags.journalSize },
   };
 }
 
@@ -163,6 +166,12 @@ export function addStartCommand(program: Command): Command {
       )
         .argParser(parseCorsOrigins)
         .env(envVar('CORS_ORIGIN')),
+    )
+    .addOption(
+      new Option('--journal-size <n>', 'keep the last n /v1 requests in the request journal')
+        .default(DEFAULTS.journal.maxEntries)
+        .argParser(parseJournalSize)
+        .env(envVar('JOURNAL_SIZE')),
     )
     .addOption(
       new Option('--log-level <level>', 'log level')

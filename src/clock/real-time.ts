@@ -15,3 +15,12 @@ export function stopwatch(): () => number {
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
+
+/**
+ * Calls `fn` after `ms` real milliseconds unless cancelled first (without keeping the process
+ * alive); returns the cancel function. For holding a request that must not be answered.
+ */
+export function realTimer(ms: number, fn: () => void): () => void {
+  const timer = setTimeout(fn, ms).unref();
+  return () => clearTimeout(timer);
+}

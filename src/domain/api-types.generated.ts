@@ -487,7 +487,11 @@ export interface components {
       | 'unknown_payment_method'
       | 'card_declined'
       | 'insufficient_funds'
-      | 'expired_card';
+      | 'expired_card'
+      | 'invalid_fault_header'
+      | 'injected_fault'
+      | 'service_unavailable'
+      | 'rate_limited';
   };
   responses: {
     /**
@@ -556,6 +560,38 @@ export interface components {
         'application/json': components['schemas']['ErrorResponse'];
       };
     };
+    /** @description Sandbox fault injection only (`Sandbox-Fault: 429` or a `faults.api` rule): reason `rate_limited`. */
+    RateLimited: {
+      headers: {
+        'X-Request-Id': components['headers']['XRequestId'];
+        'Retry-After': components['headers']['RetryAfter'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorResponse'];
+      };
+    };
+    /** @description Sandbox fault injection only (`Sandbox-Fault: 500` or a `faults.api` rule): reason `injected_fault`. */
+    InjectedServerError: {
+      headers: {
+        'X-Request-Id': components['headers']['XRequestId'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorResponse'];
+      };
+    };
+    /** @description Sandbox fault injection only (`Sandbox-Fault: 503` or a `faults.api` rule): reason `service_unavailable`. */
+    ServiceUnavailable: {
+      headers: {
+        'X-Request-Id': components['headers']['XRequestId'];
+        'Retry-After': components['headers']['RetryAfter'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorResponse'];
+      };
+    };
   };
   parameters: {
     /** @description The order's identifier (`ord_…`). */
@@ -579,6 +615,16 @@ export interface components {
      *     twice as fast, no wait at the pickup. Any other value: `400`, reason `invalid_outcome`.
      */
     SandboxOutcome: 'no_driver' | 'restaurant_cancels' | 'system_cancels' | 'slow_driver' | 'fast';
+    /**
+     * @description Sandbox only (the real service ignores it): answer this one request with an injected fault
+     *     instead of its real answer, without touching shared state. `500`, `503` and `429` answer
+     *     that error in the usual error shape (`503` and `429` with `Retry-After: 1`), reasons
+     *     `injected_fault`, `service_unavailable`, `rate_limited`; `timeout` sends no answer at all
+     *     until the client gives up (or the server's request time-out passes, then the connection is
+     *     closed). Any other value answers `400`, reason `invalid_fault_header`. Rules for every
+     *     request are set with `PUT /__sandbox/faults` or the scenario's `faults.api`.
+     */
+    SandboxFault: '500' | '503' | '429' | 'timeout';
     /** @description `sha256=` and the lowercase hex HMAC-SHA256 of the raw body, keyed with the endpoint secret. */
     WebhookSignature: string;
     WebhookEvent: components['schemas']['EventName'];
@@ -594,6 +640,8 @@ export interface components {
     IdempotentReplayed: 'true';
     /** @description The authentication scheme to use. */
     WwwAuthenticate: string;
+    /** @description Seconds to wait before retrying. */
+    RetryAfter: string;
   };
   pathItems: never;
 }
@@ -622,6 +670,16 @@ export interface operations {
          *     twice as fast, no wait at the pickup. Any other value: `400`, reason `invalid_outcome`.
          */
         'Sandbox-Outcome'?: components['parameters']['SandboxOutcome'];
+        /**
+         * @description Sandbox only (the real service ignores it): answer this one request with an injected fault
+         *     instead of its real answer, without touching shared state. `500`, `503` and `429` answer
+         *     that error in the usual error shape (`503` and `429` with `Retry-After: 1`), reasons
+         *     `injected_fault`, `service_unavailable`, `rate_limited`; `timeout` sends no answer at all
+         *     until the client gives up (or the server's request time-out passes, then the connection is
+         *     closed). Any other value answers `400`, reason `invalid_fault_header`. Rules for every
+         *     request are set with `PUT /__sandbox/faults` or the scenario's `faults.api`.
+         */
+        'Sandbox-Fault'?: components['parameters']['SandboxFault'];
       };
       path?: never;
       cookie?: never;
@@ -648,12 +706,26 @@ export interface operations {
       402: components['responses']['PaymentRequired'];
       403: components['responses']['Forbidden'];
       413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['RateLimited'];
+      500: components['responses']['InjectedServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   retrieveOrder: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Sandbox only (the real service ignores it): answer this one request with an injected fault
+         *     instead of its real answer, without touching shared state. `500`, `503` and `429` answer
+         *     that error in the usual error shape (`503` and `429` with `Retry-After: 1`), reasons
+         *     `injected_fault`, `service_unavailable`, `rate_limited`; `timeout` sends no answer at all
+         *     until the client gives up (or the server's request time-out passes, then the connection is
+         *     closed). Any other value answers `400`, reason `invalid_fault_header`. Rules for every
+         *     request are set with `PUT /__sandbox/faults` or the scenario's `faults.api`.
+         */
+        'Sandbox-Fault'?: components['parameters']['SandboxFault'];
+      };
       path: {
         /** @description The order's identifier (`ord_…`). */
         order_id: components['parameters']['OrderId'];
@@ -672,15 +744,30 @@ export interface operations {
           'application/json': components['schemas']['Order'];
         };
       };
+      400: components['responses']['InvalidRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      429: components['responses']['RateLimited'];
+      500: components['responses']['InjectedServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   cancelOrder: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Sandbox only (the real service ignores it): answer this one request with an injected fault
+         *     instead of its real answer, without touching shared state. `500`, `503` and `429` answer
+         *     that error in the usual error shape (`503` and `429` with `Retry-After: 1`), reasons
+         *     `injected_fault`, `service_unavailable`, `rate_limited`; `timeout` sends no answer at all
+         *     until the client gives up (or the server's request time-out passes, then the connection is
+         *     closed). Any other value answers `400`, reason `invalid_fault_header`. Rules for every
+         *     request are set with `PUT /__sandbox/faults` or the scenario's `faults.api`.
+         */
+        'Sandbox-Fault'?: components['parameters']['SandboxFault'];
+      };
       path: {
         /** @description The order's identifier (`ord_…`). */
         order_id: components['parameters']['OrderId'];
@@ -703,12 +790,26 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      429: components['responses']['RateLimited'];
+      500: components['responses']['InjectedServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   getOrderLocation: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /**
+         * @description Sandbox only (the real service ignores it): answer this one request with an injected fault
+         *     instead of its real answer, without touching shared state. `500`, `503` and `429` answer
+         *     that error in the usual error shape (`503` and `429` with `Retry-After: 1`), reasons
+         *     `injected_fault`, `service_unavailable`, `rate_limited`; `timeout` sends no answer at all
+         *     until the client gives up (or the server's request time-out passes, then the connection is
+         *     closed). Any other value answers `400`, reason `invalid_fault_header`. Rules for every
+         *     request are set with `PUT /__sandbox/faults` or the scenario's `faults.api`.
+         */
+        'Sandbox-Fault'?: components['parameters']['SandboxFault'];
+      };
       path: {
         /** @description The order's identifier (`ord_…`). */
         order_id: components['parameters']['OrderId'];
@@ -727,9 +828,13 @@ export interface operations {
           'application/json': components['schemas']['DriverLocation'];
         };
       };
+      400: components['responses']['InvalidRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      429: components['responses']['RateLimited'];
+      500: components['responses']['InjectedServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   listAvailableDrivers: {
@@ -742,7 +847,18 @@ export interface operations {
         /** @description Search radius in kilometres. */
         radius?: number;
       };
-      header?: never;
+      header?: {
+        /**
+         * @description Sandbox only (the real service ignores it): answer this one request with an injected fault
+         *     instead of its real answer, without touching shared state. `500`, `503` and `429` answer
+         *     that error in the usual error shape (`503` and `429` with `Retry-After: 1`), reasons
+         *     `injected_fault`, `service_unavailable`, `rate_limited`; `timeout` sends no answer at all
+         *     until the client gives up (or the server's request time-out passes, then the connection is
+         *     closed). Any other value answers `400`, reason `invalid_fault_header`. Rules for every
+         *     request are set with `PUT /__sandbox/faults` or the scenario's `faults.api`.
+         */
+        'Sandbox-Fault'?: components['parameters']['SandboxFault'];
+      };
       path?: never;
       cookie?: never;
     };
@@ -760,6 +876,9 @@ export interface operations {
       };
       400: components['responses']['InvalidRequest'];
       401: components['responses']['Unauthorized'];
+      429: components['responses']['RateLimited'];
+      500: components['responses']['InjectedServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   payOrder: {
@@ -772,6 +891,16 @@ export interface operations {
          *     different body answers `400`, reason `idempotency_key_reused`. Keys are scoped per account.
          */
         'Idempotency-Key'?: components['parameters']['IdempotencyKey'];
+        /**
+         * @description Sandbox only (the real service ignores it): answer this one request with an injected fault
+         *     instead of its real answer, without touching shared state. `500`, `503` and `429` answer
+         *     that error in the usual error shape (`503` and `429` with `Retry-After: 1`), reasons
+         *     `injected_fault`, `service_unavailable`, `rate_limited`; `timeout` sends no answer at all
+         *     until the client gives up (or the server's request time-out passes, then the connection is
+         *     closed). Any other value answers `400`, reason `invalid_fault_header`. Rules for every
+         *     request are set with `PUT /__sandbox/faults` or the scenario's `faults.api`.
+         */
+        'Sandbox-Fault'?: components['parameters']['SandboxFault'];
       };
       path: {
         /** @description The order's identifier (`ord_…`). */
@@ -802,6 +931,9 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       413: components['responses']['PayloadTooLarge'];
+      429: components['responses']['RateLimited'];
+      500: components['responses']['InjectedServerError'];
+      503: components['responses']['ServiceUnavailable'];
     };
   };
   onOrderCreated: {

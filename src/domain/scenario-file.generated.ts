@@ -9,6 +9,12 @@
  */
 export type Duration = number | string;
 /**
+ * API fault injection on /v1, off by default: rules tried in order, the first whose operation matches a request applies. Draws come from the scenario's seed.
+ *
+ * @maxItems 50
+ */
+export type ApiFaults = ApiFaultRule[];
+/**
  * A name that later steps use to refer to this order.
  */
 export type Ref = string;
@@ -204,6 +210,7 @@ export interface ScenarioFile {
   };
   faults?: {
     webhooks?: WebhookFaults;
+    api?: ApiFaults;
   };
   /**
    * How much history the sandbox keeps, so its memory and its --data file plateau under sustained load (docs/persistence.md). The oldest records beyond a limit are dropped; active orders and pending deliveries never are. CLI flags and DELIVERY_SANDBOX_RETAIN_* variables override these.
@@ -328,6 +335,47 @@ export interface WebhookFaults {
    * Share of first attempts never sent (they count as failed and are retried).
    */
   drop_first_attempt_rate?: number;
+}
+/**
+ * One API fault rule: added latency, an error answer at a rate, or a dropped connection.
+ */
+export interface ApiFaultRule {
+  /**
+   * The /v1 operation (its operationId) the rule applies to, or * for every one.
+   */
+  operation?:
+    | '*'
+    | 'createOrder'
+    | 'retrieveOrder'
+    | 'cancelOrder'
+    | 'getOrderLocation'
+    | 'listAvailableDrivers'
+    | 'payOrder';
+  /**
+   * Real milliseconds added before the answer (what a client's time-out sees): a number, or a range { min, max }.
+   */
+  latency_ms?:
+    | number
+    | {
+        min: number;
+        max: number;
+      };
+  /**
+   * The error to answer instead of the real one: 500, 503 or 429 (503 and 429 with Retry-After).
+   */
+  error?: 500 | 503 | 429;
+  /**
+   * Share of matching requests answered with `error`. Default 1 when `error` is given.
+   */
+  error_rate?: number;
+  /**
+   * Seconds in the Retry-After header of 503 and 429 answers. Default 1.
+   */
+  retry_after?: number;
+  /**
+   * Share of matching requests whose connection is closed without an answer.
+   */
+  drop_rate?: number;
 }
 /**
  * An order as POST /v1/orders takes it.
@@ -548,6 +596,7 @@ export interface ScenarioFileWithDefaults {
   };
   faults: {
     webhooks: WebhookFaults;
+    api: ApiFaults;
   };
   /**
    * How much history the sandbox keeps, so its memory and its --data file plateau under sustained load (docs/persistence.md). The oldest records beyond a limit are dropped; active orders and pending deliveries never are. CLI flags and DELIVERY_SANDBOX_RETAIN_* variables override these.

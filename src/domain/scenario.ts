@@ -3,10 +3,16 @@ import type { VehicleType } from './order.js';
 import type { Fees } from './pricing.js';
 import type { Retention } from './retention.js';
 import type { SuppliedRoute } from './route.js';
-import type { OrderBody, ScenarioFile, WebhookFaults } from './scenario-file.generated.js';
+import type {
+  ApiFaultRule,
+  ApiFaults,
+  OrderBody,
+  ScenarioFile,
+  WebhookFaults,
+} from './scenario-file.generated.js';
 
 // The scenario file's types are generated from scenarios/schema.json (`npm run generate`).
-export type { OrderBody, ScenarioFile, WebhookFaults };
+export type { ApiFaultRule, ApiFaults, OrderBody, ScenarioFile, WebhookFaults };
 export type { ScenarioFileWithDefaults } from './scenario-file.generated.js';
 
 /** How virtual time runs: `realtime` follows the wall clock (times `speed`); `manual` stands still until advanced. */
@@ -60,7 +66,7 @@ export interface Scenario {
     /** Probe every endpoint's signature check at start and at registration (the integration report). */
     probe: boolean;
   };
-  faults: { webhooks: WebhookFaults };
+  faults: { webhooks: WebhookFaults; api: ApiFaults };
   retention: Retention;
   orders: OrderSpec[];
   script: ScriptStep[];

@@ -491,6 +491,51 @@ export const CATALOGUE = {
     message: (p) =>
       `The dashboard's files are not in ${cut(p.dir, 200)}: run \`npm run build\` once (the JSON index of / answers with Accept: application/json)`,
   }),
+  // Fault injection (`faults.api`, `Sandbox-Fault`): answers the sandbox gives on purpose.
+  invalid_fault_header: spec<{ got: string }>({
+    code: 'invalid_request',
+    param: 'Sandbox-Fault',
+    surface: 'v1',
+    when: 'a `Sandbox-Fault` header that is not `500`, `503`, `429` or `timeout`',
+    message: (p) =>
+      `Sandbox-Fault must be 500, 503, 429 or timeout; got "${cut(p.got, 40)}"; leave the header out for a normal answer`,
+  }),
+  injected_fault: spec<{ source: string }>({
+    code: 'invalid_request',
+    status: 500,
+    param: null,
+    surface: 'v1',
+    when: 'an injected server error (`Sandbox-Fault: 500` or a `faults.api` rule)',
+    message: (p) =>
+      `Injected server error (${p.source}); a real server fails like this now and then: retry with backoff, with the same Idempotency-Key for writes`,
+  }),
+  service_unavailable: spec<{ source: string; retry_after: number }>({
+    code: 'invalid_request',
+    status: 503,
+    param: null,
+    surface: 'v1',
+    when: 'an injected outage (`Sandbox-Fault: 503` or a `faults.api` rule), with `Retry-After`',
+    message: (p) =>
+      `Injected outage (${p.source}): the service is unavailable; retry after ${p.retry_after} s (the Retry-After header)`,
+  }),
+  rate_limited: spec<{ source: string; retry_after: number }>({
+    code: 'invalid_request',
+    status: 429,
+    param: null,
+    surface: 'v1',
+    when: 'an injected rate limit (`Sandbox-Fault: 429` or a `faults.api` rule), with `Retry-After`',
+    message: (p) =>
+      `Injected rate limit (${p.source}): too many requests; wait ${p.retry_after} s (the Retry-After header) before retrying`,
+  }),
+  // Control-plane lists.
+  unknown_cursor: spec<{ param: 'starting_after' | 'ending_before'; id: string }>({
+    code: 'invalid_request',
+    param: (p) => p.param,
+    surface: 'control',
+    when: 'a `starting_after` or `ending_before` id the list does not hold (any more)',
+    message: (p) =>
+      `${p.param}=${cut(p.id, 100)} names no entry of this list (it may have been cleared or dropped as the list is bounded); start again without a cursor`,
+  }),
 } as const;
 
 export type Reason = keyof typeof CATALOGUE;

@@ -1,5 +1,6 @@
 import type { IntegrationReport } from '../domain/integration-report.js';
 import type { ScenarioFile } from '../domain/scenario-file.generated.js';
+import type { RequestJournal } from '../events/request-journal.js';
 import type { SandboxState } from '../store/state.js';
 import type { World } from '../world/world.js';
 
@@ -31,6 +32,8 @@ export interface AppHost {
   scenarios(): { name: string; description: string; current: boolean }[];
   /** The package version, shown by `/__sandbox/health`. */
   readonly version: string;
+  /** The last `/v1` requests: the host's, so that it outlives resets. */
+  readonly journal: RequestJournal;
   /** When set, `/__sandbox` requires `Authorization: Bearer <adminToken>`. */
   readonly adminToken: string | undefined;
 }

@@ -4,11 +4,14 @@ import './locals.js';
 import type { AppHost } from './app-host.js';
 import { loadAsyncApiDocument } from './asyncapi-document.js';
 import { adminAuth } from './middleware/admin-auth.js';
+import { injectApiFaults } from './middleware/api-faults.js';
 import { errorHandler } from './middleware/error-handler.js';
+import { journalRequests } from './middleware/journal.js';
 import { RouteResolver } from './middleware/not-found.js';
 import { prelude } from './middleware/prelude.js';
 import { requestGuard, type AccessOptions } from './middleware/request-guard.js';
 import { loadOpenApiDocument } from './openapi-document.js';
+import { OperationMatcher } from './operation-matcher.js';
 import { compileRequestValidators } from './request-validators.js';
 import { driversRoutes } from './routes/drivers.js';
 import { ordersRoutes } from './routes/orders.js';
@@ -20,6 +23,7 @@ import { sandboxEventsRoutes } from './routes/sandbox/events.js';
 import { healthRoutes } from './routes/sandbox/health.js';
 import { sandboxOrdersRoutes } from './routes/sandbox/orders.js';
 import { sandboxReportRoutes } from './routes/sandbox/report.js';
+import { sandboxRequestsRoutes } from './routes/sandbox/requests.js';
 import { sandboxResetRoutes } from './routes/sandbox/reset.js';
 import { sandboxStateRoutes } from './routes/sandbox/state.js';
 import { sandboxWebhookRoutes } from './routes/sandbox/webhooks.js';
@@ -29,14 +33,21 @@ import { sandboxWorldRoutes } from './routes/sandbox/world.js';
  * The HTTP application: the `/v1` API, the `/__sandbox` control plane and the OpenAPI documents.
  * Every request works on the host's current world, read once when it arrives. Every failure,
  * including malformed JSON, oversized bodies and unknown routes, answers JSON. `access` says which
- * Host names and web origins may call it (docs/security.md).
+ * Host names and web origins may call it (docs/security.md); `holdMs` how long a request faulted
+ * with `Sandbox-Fault: timeout` is held (the server's request time-out).
  */
-export function createApp(host: AppHost, logger: Logger, access: AccessOptions): Express {
+export function createApp(
+  host: AppHost,
+  logger: Logger,
+  access: AccessOptions,
+  faults: { holdMs: number },
+): Express {
   const v1Doc = loadOpenApiDocument('v1');
   const sandboxDoc = loadOpenApiDocument('sandbox');
   const v1 = compileRequestValidators(v1Doc, 'v1');
   const control = compileRequestValidators(sandboxDoc, 'sandbox');
   const routes = new RouteResolver([v1Doc, sandboxDoc]);
+  const operations = new OperationMatcher(v1Doc);
 
   const app = express();
   app.disable('x-powered-by');
@@ -48,7 +59,9 @@ export function createApp(host: AppHost, logger: Logger, access: AccessOptions):
   // 304: no response of the sandbox is ever fresh in a client's cache.
   Object.defineProperty(app.request, 'fresh', { configurable: true, get: () => false });
   app.use(prelude(host, logger));
+  app.use(journalRequests(host.journal, operations));
   app.use(requestGuard(access, routes));
+  app.use(injectApiFaults(operations, faults.holdMs));
 
   // The /v1 routes first and on the app itself: Express tries each layer in turn, so the API's
   // requests match without passing the documents' routes or entering a nested router.
@@ -93,6 +106,7 @@ export function createApp(host: AppHost, logger: Logger, access: AccessOptions):
   app.use(sandboxResetRoutes(control, host));
   app.use(sandboxStateRoutes(control, host));
   app.use(sandboxReportRoutes(host));
+  app.use(sandboxRequestsRoutes(control, host.journal, host.version));
 
   app.use(routes.handler());
   app.use(errorHandler(logger, routes));

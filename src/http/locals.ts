@@ -1,4 +1,5 @@
 import type { OrderOutcome } from '../domain/order-outcome.js';
+import type { JournalFault } from '../events/request-journal.js';
 import type { AccountRecord } from '../store/state.js';
 import type { World } from '../world/world.js';
 
@@ -19,6 +20,12 @@ declare global {
       outcome?: OrderOutcome;
       /** The validated, coerced query (defaults filled in). */
       query: Record<string, unknown>;
+      /** Whether the key that authenticated the request is read-only (on `/v1`, once known). */
+      keyReadOnly?: boolean;
+      /** The JSON request body's bytes as received (decompressed), for the request journal. */
+      rawBody?: Buffer;
+      /** The API fault injected into this request, for the request journal. */
+      fault?: JournalFault;
     }
   }
 }

@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import { paginate, UnknownCursor, type PageQuery } from '../domain/page.js';
-import { invalidRequest } from '../errors/service-error.js';
+import { fail, invalidRequest } from '../errors/service-error.js';
 
 /**
  * Answers one page of a control-plane list as `{ [key]: items, has_more }`, from the validated
@@ -29,11 +29,6 @@ export function sendPage<T>(
     res.json({ [key]: page.items, ...extra?.(page.items), has_more: page.has_more });
   } catch (err) {
     if (!(err instanceof UnknownCursor)) throw err;
-    throw invalidRequest([
-      {
-        param: err.param,
-        message: `${err.param} "${err.id.slice(0, 100)}" is not an id in this list (never was, or retention dropped it, or another filter applies); take an id from a page of the same list, or omit ${err.param} to start from the newest`,
-      },
-    ]);
+    throw fail('unknown_cursor', { param: err.param, id: err.id });
   }
 }

@@ -33,7 +33,7 @@ function open(
       drivers: { count: 3 },
       clock: { mode: 'manual', start: iso(0) },
       webhooks: { retry_schedule: ['5s', '5m', '30m'], ...opts.webhooks },
-      faults: { webhooks: opts.faults ?? {} },
+      faults: { webhooks: opts.faults ?? {}, api: [] },
     },
     { transport: fake.transport, simulation: false },
   );

@@ -11,6 +11,7 @@ import type { SandboxState } from '../store/state.js';
 import type { StateFile } from '../store/state-file.js';
 import { RetentionKeeper } from '../store/retention.js';
 import { Store } from '../store/store.js';
+import { ApiFaultInjector } from './api-faults.js';
 import { Keyring } from './keyring.js';
 import { worldIds } from './world-ids.js';
 import type { WebhookPort, World, WorldCore } from './world.js';
@@ -82,9 +83,12 @@ export function createWorld(config: WorldConfig): World {
     keys: new Keyring(store.accounts.all()),
   };
   const webhooks = config.webhooks(core);
+  // Its own stream of the seed: turning API faults on shifts none of the simulation's draws.
+  const apiRandom = new SeededRandom(`${scenario.seed}:api-faults`);
   return Object.freeze({
     ...core,
     webhooks,
+    apiFaults: new ApiFaultInjector(scenario.faults.api, () => apiRandom.next()),
     dispose(): void {
       scheduler.stop();
       webhooks.dispose();

@@ -11,6 +11,7 @@ import type { EventBus } from '../events/event-bus.js';
 import type { DriverIndex } from '../store/driver-index.js';
 import type { DeliveryAttempt, EventRecord, WebhookEndpointRecord } from '../store/state.js';
 import type { Store } from '../store/store.js';
+import type { ApiFaultInjector } from './api-faults.js';
 import type { Keyring } from './keyring.js';
 
 /**
@@ -71,9 +72,11 @@ export interface World {
   /** The accounts' API keys, by digest. */
   readonly keys: Keyring;
   readonly webhooks: WebhookPort;
+  /** API fault injection on `/v1` (`faults.api`), drawn from its own stream of the seed. */
+  readonly apiFaults: ApiFaultInjector;
   /** Stops the clock's wake-ups and deliveries and closes the store: nothing it does is seen again. */
   dispose(): void;
 }
 
 /** A world before its webhook delivery is attached: what the delivery itself is built on. */
-export type WorldCore = Omit<World, 'webhooks' | 'dispose'>;
+export type WorldCore = Omit<World, 'webhooks' | 'apiFaults' | 'dispose'>;

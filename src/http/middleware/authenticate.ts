@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { authenticateKey } from '../../commands/authenticate.js';
 import { parseBearer } from '../../domain/api-key.js';
+import { fail } from '../../errors/service-error.js';
 
 /**
  * Bearer authentication for `/v1`, against the world's keyring (keys looked up by digest).
@@ -9,8 +10,12 @@ import { parseBearer } from '../../domain/api-key.js';
 export function authenticate(opts: { requireWrite: boolean }): RequestHandler {
   return (req, res, next) => {
     const credential = parseBearer(req.get('authorization'));
-    const entry = authenticateKey(res.locals.world, credential, opts);
+    // The key is identified first and refused after, so that the request journal knows whose
+    // read-only key was used for a write.
+    const entry = authenticateKey(res.locals.world, credential, { requireWrite: false });
     res.locals.account = entry.account;
+    res.locals.keyReadOnly = entry.readOnly;
+    if (opts.requireWrite && entry.readOnly) throw fail('read_only_key');
     next();
   };
 }

@@ -1,8 +1,10 @@
 import type { Request, Response } from 'express';
 
 const ALLOW_METHODS = 'GET, POST, PUT, PATCH, DELETE';
-const ALLOW_HEADERS = 'Authorization, Content-Type, Idempotency-Key';
-const EXPOSE_HEADERS = 'X-Request-Id, Idempotent-Replayed';
+// Sandbox-Fault: a page's own tests ask for one failure, as any client can (docs/requests-and-faults.md).
+const ALLOW_HEADERS = 'Authorization, Content-Type, Idempotency-Key, Sandbox-Fault';
+// Retry-After is not a CORS-safelisted response header: without it a page cannot honour a 429 or 503.
+const EXPOSE_HEADERS = 'X-Request-Id, Idempotent-Replayed, Retry-After';
 
 /**
  * Opt-in CORS for `/v1` (`--cors-origin`): a preflight from an allowed origin answers 204 with the

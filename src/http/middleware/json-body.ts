@@ -1,11 +1,18 @@
-import express, { type Request, type RequestHandler } from 'express';
+import express, { type Request, type RequestHandler, type Response } from 'express';
 import { fail } from '../../errors/service-error.js';
 
 /** The largest request body accepted; larger ones answer 413. */
 export const BODY_LIMIT = '1mb';
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
-const parseJson = express.json({ limit: BODY_LIMIT, strict: true });
+const parseJson = express.json({
+  limit: BODY_LIMIT,
+  strict: true,
+  // The bytes as sent, kept (not copied) for the request journal, even when they do not parse.
+  verify: (_req, res, buf) => {
+    (res as Response).locals.rawBody = buf;
+  },
+});
 
 /**
  * The largest state `PUT /__sandbox/state` accepts: exports of a long-running sandbox reach

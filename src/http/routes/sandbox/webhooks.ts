@@ -8,8 +8,7 @@ import {
   removeEndpoint,
   type EndpointInput,
 } from '../../../commands/webhook-endpoints.js';
-import { getWebhookFaults, setWebhookFaults } from '../../../commands/webhook-faults.js';
-import type { WebhookFaults } from '../../../domain/scenario.js';
+import { getFaults, setFaults, type Faults } from '../../../commands/faults.js';
 import { jsonBody } from '../../middleware/json-body.js';
 import { validateBody, validateQuery } from '../../middleware/validate.js';
 import { replyCommitted } from '../../reply-committed.js';
@@ -17,7 +16,7 @@ import type { RequestValidators } from '../../request-validators.js';
 import { createRouter } from '../../router.js';
 import { sendPage } from '../../send-page.js';
 
-/** Webhook endpoints, test deliveries, the delivery log, redelivery and webhook faults. */
+/** Webhook endpoints, test deliveries, the delivery log, redelivery and fault injection. */
 export function sandboxWebhookRoutes(validators: RequestValidators): Router {
   const router = createRouter();
 
@@ -61,7 +60,7 @@ export function sandboxWebhookRoutes(validators: RequestValidators): Router {
   });
 
   router.get('/__sandbox/faults', (_req, res) => {
-    res.json(getWebhookFaults(res.locals.world));
+    res.json(getFaults(res.locals.world));
   });
 
   router.put(
@@ -69,8 +68,7 @@ export function sandboxWebhookRoutes(validators: RequestValidators): Router {
     ...jsonBody,
     validateBody(validators, 'sandboxSetFaults'),
     (req, res) => {
-      const { webhooks } = req.body as { webhooks: WebhookFaults };
-      res.json(setWebhookFaults(res.locals.world, webhooks));
+      res.json(setFaults(res.locals.world, req.body as Partial<Faults>));
     },
   );
 

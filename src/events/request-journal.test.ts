@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { ServiceError } from '../errors/service-error.js';
+import { RequestJournal, type JournalEntry } from './request-journal.js';
+
+const limits = { maxEntries: 100, maxBytes: 1_000_000, maxBodyBytes: 16 };
+
+function entry(journal: RequestJournal, id: string, body: string | null = null): JournalEntry {
+  return {
+    id,
+    generation: 1,
+    operation: 'retrieveOrder',
+    method: 'GET',
+    path: `/v1/orders/${id}`,
+    query: {},
+    order_id: id,
+    request: { headers: {}, body: journal.body(null) },
+    status: 200,
+    reason: null,
+    error: null,
+    retry_after: null,
+    response: { headers: {}, body: journal.body(body) },
+    account_id: 'acct_a',
+    key_mode: 'read_write',
+    started_at: '2026-01-01T00:00:00.000Z',
+    virtual_time: '2026-01-01T00:00:00.000Z',
+    duration_ms: 1,
+    fault: null,
+  };
+}
+
+const ids = (journal: RequestJournal): string[] =>
+  journal.list({}, { limit: 1000 }).entries.map((e) => e.id);
+
+describe('RequestJournal', () => {
+  it('cuts a body at maxBodyBytes, keeping its whole size and saying so', () => {
+    const journal = new RequestJournal(limits);
+    expect(journal.body('short')).toEqual({ text: 'short', size: 5, truncated: false });
+    expect(journal.body('é'.repeat(20))).toEqual({
+      text: 'é'.repeat(8),
+      size: 40,
+      truncated: true,
+    });
+    expect(journal.body(null)).toEqual({ text: null, size: 0, truncated: false });
+  });
+
+  it('drops the oldest entries beyond maxEntries', () => {
+    const journal = new RequestJournal({ ...limits, maxEntries: 3 });
+    for (const id of ['a', 'b', 'c', 'd', 'e']) journal.record(entry(journal, id));
+    expect(ids(journal)).toEqual(['c', 'd', 'e']);
+  });
+
+  it('drops the oldest entries beyond maxBytes, but always keeps the newest', () => {
+    const journal = new RequestJournal({ ...limits, maxBytes: 2_000, maxBodyBytes: 10_000 });
+    for (const id of ['a', 'b', 'c', 'd']) journal.record(entry(journal, id, 'x'.repeat(500)));
+    expect(ids(journal).length).toBeLessThan(4);
+    expect(ids(journal).at(-1)).toBe('d');
+    journal.record(entry(journal, 'huge', 'x'.repeat(5_000)));
+    expect(ids(journal)).toEqual(['huge']);
+  });
+
+  it('tells subscribers of each entry; one that throws stops neither the others nor the record', () => {
+    const errors: unknown[] = [];
+    const journal = new RequestJournal(limits, (err) => errors.push(err));
+    const seen: string[] = [];
+    journal.subscribe(() => {
+      throw new Error('broken subscriber');
+    });
+    const stop = journal.subscribe((e) => seen.push(e.id));
+    journal.record(entry(journal, 'a'));
+    stop();
+    journal.record(entry(journal, 'b'));
+    expect(seen).toEqual(['a']);
+    expect(errors).toHaveLength(2);
+    expect(ids(journal)).toEqual(['a', 'b']);
+  });
+
+  it('answers an unknown cursor with unknown_cursor naming the parameter, and forgets all on clear', () => {
+    const journal = new RequestJournal(limits);
+    journal.record(entry(journal, 'a'));
+    journal.clear();
+    expect(journal.size).toBe(0);
+    expect(() => journal.list({}, { limit: 10, starting_after: 'a' })).toThrow(ServiceError);
+    let caught: unknown;
+    try {
+      journal.list({}, { limit: 10, ending_before: 'a' });
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toMatchObject({ reason: 'unknown_cursor', param: 'ending_before', status: 400 });
+  });
+});

@@ -1,0 +1,156 @@
+import { paginate, UnknownCursor, type PageQuery } from '../domain/page.js';
+import { fail } from '../errors/service-error.js';
+import type { JournalBody, JournalEntry } from './journal-entry.js';
+
+export type { JournalBody, JournalEntry, JournalError, JournalFault } from './journal-entry.js';
+
+/** The journal's bounds (defaults in src/config.ts). */
+export interface JournalLimits {
+  /** Entries kept at most; the oldest go first. */
+  maxEntries: number;
+  /** Bytes of all entries together at most (roughly: bodies and headers); the oldest go first. */
+  maxBytes: number;
+  /** Bytes kept of each request and response body; the rest is cut (`truncated: true`). */
+  maxBodyBytes: number;
+}
+
+/** Which entries `list` returns; every field narrows. */
+export interface JournalFilter {
+  operation?: string | undefined;
+  /** An exact status (`404`) or a class (`4xx`). */
+  status?: string | undefined;
+  order_id?: string | undefined;
+  account_id?: string | undefined;
+}
+
+export type JournalListener = (entry: JournalEntry) => void;
+
+// What an entry costs besides its bodies and headers: ids, times, the object itself.
+const ENTRY_OVERHEAD = 512;
+
+/**
+ * The request journal: the last `/v1` requests and their answers, oldest first, bounded by count
+ * and by bytes. It belongs to the host, not to a world, so it outlives resets (each entry says which
+ * generation answered). The integration report subscribes to it.
+ */
+export class RequestJournal {
+  // Each slot is built on first read: recording stays cheap on the hot path of every request.
+  private entries: Slot[] = [];
+  private sizes: number[] = [];
+  private bytes = 0;
+  private readonly listeners = new Set<JournalListener>();
+
+  constructor(
+    readonly limits: JournalLimits,
+    private readonly onListenerError: (err: unknown) => void = () => {},
+  ) {}
+
+  /** How many entries it holds now. */
+  get size(): number {
+    return this.entries.length;
+  }
+
+  /** A body cut to `maxBodyBytes`, as an entry keeps it. */
+  body(text: string | null): JournalBody {
+    if (text === null) return { text: null, size: 0, truncated: false };
+    const size = Buffer.byteLength(text);
+    if (size <= this.limits.maxBodyBytes) return { text, size, truncated: false };
+    const cut = Buffer.from(text).subarray(0, this.limits.maxBodyBytes).toString('utf8');
+    return { text: cut, size, truncated: true };
+  }
+
+  /** Adds an entry (dropping the oldest beyond the bounds) and tells the subscribers. */
+  record(entry: JournalEntry): void {
+    this.recordLazily(entrySize(entry), () => entry);
+  }
+
+  /**
+   * Adds an entry that `build` makes when it is first read (listed, or handed to a subscriber);
+   * `size` is its estimated size in bytes. `build` must hold only what the entry needs (not a
+   * request or a socket): it lives as long as the entry.
+   */
+  recordLazily(size: number, build: () => JournalEntry): void {
+    this.entries.push({ build, entry: undefined });
+    this.sizes.push(size);
+    this.bytes += size;
+    while (
+      this.entries.length > this.limits.maxEntries ||
+      (this.bytes > this.limits.maxBytes && this.entries.length > 1)
+    ) {
+      this.entries.shift();
+      this.bytes -= this.sizes.shift() ?? 0;
+    }
+    if (this.listeners.size === 0) return;
+    const entry = read(this.entries[this.entries.length - 1] as Slot);
+    for (const listener of this.listeners) {
+      try {
+        listener(entry);
+      } catch (err) {
+        this.onListenerError(err);
+      }
+    }
+  }
+
+  /**
+   * One page of the entries that pass `filter` (the control plane's pagination contract, newest
+   * last). An unknown cursor is `400 unknown_cursor` naming the parameter.
+   */
+  list(filter: JournalFilter, page: PageQuery): { entries: JournalEntry[]; has_more: boolean } {
+    const matching = this.entries.map(read).filter((e) => matches(e, filter));
+    try {
+      const result = paginate(matching, (e) => e.id, page);
+      return { entries: result.items, has_more: result.has_more };
+    } catch (err) {
+      if (err instanceof UnknownCursor)
+        throw fail('unknown_cursor', { param: err.param, id: err.id });
+      throw err;
+    }
+  }
+
+  /** Calls `listener` with each entry recorded from now on; returns the unsubscribe function. */
+  subscribe(listener: JournalListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Forgets every entry (`DELETE /__sandbox/requests`). */
+  clear(): void {
+    this.entries = [];
+    this.sizes = [];
+    this.bytes = 0;
+  }
+}
+
+interface Slot {
+  build: (() => JournalEntry) | undefined;
+  entry: JournalEntry | undefined;
+}
+
+function read(slot: Slot): JournalEntry {
+  if (slot.entry === undefined && slot.build) {
+    slot.entry = slot.build();
+    slot.build = undefined;
+  }
+  return slot.entry as JournalEntry;
+}
+
+function matches(e: JournalEntry, f: JournalFilter): boolean {
+  if (f.operation !== undefined && e.operation !== f.operation) return false;
+  if (f.order_id !== undefined && e.order_id !== f.order_id) return false;
+  if (f.account_id !== undefined && e.account_id !== f.account_id) return false;
+  if (f.status !== undefined) {
+    const status = e.status === null ? '' : String(e.status);
+    const cls = /^[1-5]xx$/i.test(f.status);
+    if (cls ? status[0] !== f.status[0] : status !== f.status) return false;
+  }
+  return true;
+}
+
+function entrySize(e: JournalEntry): number {
+  let n = ENTRY_OVERHEAD + e.path.length + (e.request.body.text?.length ?? 0);
+  n += e.response.body.text?.length ?? 0;
+  for (const v of Object.values(e.request.headers)) n += v.length;
+  for (const v of Object.values(e.response.headers)) n += v.length;
+  for (const v of Object.values(e.query)) n += String(v).length;
+  return n;
+}

@@ -1,0 +1,186 @@
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import type { RequestHandler, Response } from 'express';
+import { stopwatch } from '../../clock/real-time.js';
+import type {
+  JournalBody,
+  JournalEntry,
+  JournalError,
+  JournalFault,
+  RequestJournal,
+} from '../../events/request-journal.js';
+import type { OperationMatcher } from '../operation-matcher.js';
+
+// What the integration report and a developer need; never Authorization or cookies.
+const REQUEST_HEADERS = [
+  'content-type',
+  'idempotency-key',
+  'user-agent',
+  'sandbox-fault',
+  'sandbox-outcome',
+];
+const RESPONSE_HEADERS = [
+  'content-type',
+  'retry-after',
+  'idempotent-replayed',
+  'www-authenticate',
+  'allow',
+];
+const MAX_HEADER = 256;
+// What an entry costs besides its bodies: ids, times, headers, the objects themselves.
+const ENTRY_OVERHEAD = 512;
+
+/**
+ * Records every `/v1` request in the journal once it is answered, or once its connection ends
+ * without an answer (a dropped or held request, a client that gave up). The control plane is not
+ * journaled: its answers carry webhook secrets and keys.
+ */
+export function journalRequests(
+  journal: RequestJournal,
+  matcher: OperationMatcher,
+): RequestHandler {
+  return (req, res, next) => {
+    if (!req.path.startsWith('/v1/') && req.path !== '/v1') return next();
+    const { world } = res.locals;
+    const elapsed = stopwatch();
+    const startedAt = world.clock.wallNow();
+    const virtual = world.clock.now();
+    let answered: string | null = null;
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    res.end = ((...args: unknown[]) => {
+      const chunk = args[0];
+      if (typeof chunk === 'string') answered = chunk;
+      else if (chunk instanceof Uint8Array) answered = Buffer.from(chunk).toString('utf8');
+      return end(...args);
+    }) as Response['end'];
+    // 'close' comes after 'finish' too: one listener records both the answered and the unanswered.
+    res.once('close', () => {
+      const finished = res.writableFinished;
+      // Only what the entry needs, taken now (no request, response or socket is kept): the
+      // entry itself is built when it is first read.
+      const facts: Facts = {
+        id: res.locals.requestId,
+        generation: world.generation,
+        method: req.method,
+        path: req.path,
+        url: req.originalUrl,
+        requestHeaders: pick(req.headers, REQUEST_HEADERS),
+        requestBody: journal.body(res.locals.rawBody?.toString('utf8') ?? null),
+        status: finished ? res.statusCode : null,
+        responseHeaders: finished ? pick(res.getHeaders(), RESPONSE_HEADERS) : {},
+        answered,
+        responseBody: journal.body(answered),
+        accountId: (res.locals.account as typeof res.locals.account | undefined)?.account_id,
+        readOnly: res.locals.keyReadOnly,
+        fault: res.locals.fault,
+        startedAt,
+        virtual,
+        durationMs: Math.round(elapsed() * 10) / 10,
+      };
+      const size =
+        ENTRY_OVERHEAD +
+        facts.url.length +
+        (facts.requestBody.text?.length ?? 0) +
+        (facts.responseBody.text?.length ?? 0);
+      journal.recordLazily(size, () => toEntry(facts, matcher));
+    });
+    next();
+  };
+}
+
+interface Facts {
+  id: string;
+  generation: number;
+  method: string;
+  path: string;
+  url: string;
+  requestHeaders: Record<string, string>;
+  requestBody: JournalBody;
+  status: number | null;
+  responseHeaders: Record<string, string>;
+  answered: string | null;
+  responseBody: JournalBody;
+  accountId: string | undefined;
+  readOnly: boolean | undefined;
+  fault: JournalFault | undefined;
+  startedAt: number;
+  virtual: number;
+  durationMs: number;
+}
+
+function toEntry(f: Facts, matcher: OperationMatcher): JournalEntry {
+  const matched = matcher.match(f.method, f.path);
+  const error = f.status !== null && f.status >= 400 ? errorOf(f.answered) : null;
+  const retryAfter = f.responseHeaders['retry-after'];
+  return {
+    id: f.id,
+    generation: f.generation,
+    operation: matched?.operation ?? null,
+    method: f.method,
+    path: f.path,
+    query: queryOf(f.url),
+    order_id: matched?.params.order_id ?? createdOrderId(matched?.operation, f.status, f.answered),
+    request: { headers: f.requestHeaders, body: f.requestBody },
+    status: f.status,
+    reason: error?.reason ?? null,
+    error,
+    retry_after: retryAfter !== undefined && /^\d+$/.test(retryAfter) ? Number(retryAfter) : null,
+    response: { headers: f.responseHeaders, body: f.responseBody },
+    account_id: f.accountId ?? null,
+    key_mode: f.readOnly === undefined ? null : f.readOnly ? 'read_only' : 'read_write',
+    started_at: new Date(f.startedAt).toISOString(),
+    virtual_time: new Date(f.virtual).toISOString(),
+    duration_ms: f.durationMs,
+    fault: f.fault ?? null,
+  };
+}
+
+function pick(
+  headers: IncomingHttpHeaders | OutgoingHttpHeaders,
+  names: string[],
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of names) {
+    const value = headers[name];
+    if (value !== undefined) out[name] = String(value).slice(0, MAX_HEADER);
+  }
+  return out;
+}
+
+function queryOf(url: string): Record<string, string | string[]> {
+  const at = url.indexOf('?');
+  const out: Record<string, string | string[]> = {};
+  if (at < 0) return out;
+  for (const [k, v] of new URLSearchParams(url.slice(at + 1))) {
+    const prev = out[k];
+    out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+  }
+  return out;
+}
+
+/** The error fields of an error answer (every error the sandbox sends has the one shape). */
+function errorOf(text: string | null): JournalError | null {
+  const body = parse(text) as { error?: JournalError & { request_id?: string } } | undefined;
+  if (!body?.error || typeof body.error !== 'object') return null;
+  const { code, message, param, reason, details } = body.error;
+  return { code, message, param, reason, details };
+}
+
+/** A create's new order id, so that filtering by order finds the request that made it. */
+function createdOrderId(
+  operation: string | undefined,
+  status: number | null,
+  text: string | null,
+): string | null {
+  if (operation !== 'createOrder' || (status !== 201 && status !== 200)) return null;
+  const body = parse(text) as { order_id?: unknown } | undefined;
+  return typeof body?.order_id === 'string' ? body.order_id : null;
+}
+
+function parse(text: string | null): unknown {
+  if (text === null) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
