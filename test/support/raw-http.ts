@@ -30,8 +30,30 @@ export function parseAnswer(answer: string): RawReply {
       headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
   const length = headers['content-length'];
-  const text = length === undefined ? rest : rest.slice(0, Number(length));
+  const text =
+    headers['transfer-encoding'] === 'chunked'
+      ? dechunk(rest)
+      : length === undefined
+        ? rest
+        : rest.slice(0, Number(length));
   return { status: Number(statusLine.split(' ')[1]), headers, text, json: parseJson(text) };
+}
+
+/** The body of a chunked answer (streamed ones, e.g. the state export), its chunks joined. */
+function dechunk(rest: string): string {
+  let body = '';
+  let at = 0;
+  for (;;) {
+    const eol = rest.indexOf('\r\n', at);
+    if (eol < 0) return body;
+    const size = parseInt(rest.slice(at, eol), 16);
+    if (!(size > 0)) return body;
+    // Sizes count bytes; the answer was read as UTF-8 text, so measure the chunk in bytes.
+    const start = eol + 2;
+    const chunk = Buffer.from(rest.slice(start), 'utf8').subarray(0, size).toString('utf8');
+    body += chunk;
+    at = start + chunk.length + 2;
+  }
 }
 
 /**
