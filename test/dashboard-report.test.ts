@@ -49,10 +49,10 @@ describe('the Report panel', () => {
     expect(message).toContain('wrong_signature, altered_body, unsigned');
     expect(message).toContain('forged webhook');
     for (const forgery of ['wrong_signature', 'altered_body', 'unsigned'])
-      expect(await probe.locator(`tr[data-case=${forgery}]`).getAttribute('data-verdict')).toBe(
+      expect(await probe.locator(`[data-case=${forgery}]`).getAttribute('data-verdict')).toBe(
         'wrong',
       );
-    expect(await probe.locator('tr[data-case=valid]').getAttribute('data-verdict')).toBe('ok');
+    expect(await probe.locator('[data-case=valid]').getAttribute('data-verdict')).toBe('ok');
     expect(receiver.received).toHaveLength(4); // the probe's four requests, nothing else
     expect(await page.getByTestId('report-summary').textContent()).toContain('1 failed');
     await dash.expectNoProblems();

@@ -17,28 +17,19 @@ function Probe({ probe }: { probe: ProbeResult | null }) {
       <p>
         <span class={`status ${probe.status}`}>{probe.status}</span> {probe.message}
       </p>
-      <table>
-        <thead>
-          <tr>
-            <th>Case</th>
-            <th>Expected</th>
-            <th>Answered</th>
-            <th>Verdict</th>
-          </tr>
-        </thead>
-        <tbody>
-          {probe.cases.map((c) => (
-            <tr key={c.case} data-case={c.case} data-verdict={c.verdict}>
-              <td class="mono">{c.case}</td>
-              <td>{c.expected}</td>
-              <td>{c.response_status ?? c.error ?? 'no answer'}</td>
-              <td>
-                <span class={`status ${c.verdict}`}>{c.verdict}</span>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <div class="actions">
+        {probe.cases.map((c) => (
+          <span
+            key={c.case}
+            class={`status ${c.verdict}`}
+            data-case={c.case}
+            data-verdict={c.verdict}
+            title={`expected: ${c.expected}`}
+          >
+            {c.case} → {c.response_status ?? c.error ?? 'no answer'}
+          </span>
+        ))}
+      </div>
     </div>
   );
 }

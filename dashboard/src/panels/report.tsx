@@ -52,8 +52,9 @@ function CoverageArea({ area, entries }: { area: string; entries: CoverageEntry[
   return (
     <tbody data-area={area}>
       <tr class="group">
-        <th colSpan={4}>
-          {area} <span class="muted">{`${covered} of ${entries.length} covered`}</span>
+        <th colSpan={3}>
+          <span class="area">{area}</span>{' '}
+          <span class="muted">{`${covered} of ${entries.length} covered`}</span>
         </th>
       </tr>
       {entries.map((e) => (
@@ -61,19 +62,22 @@ function CoverageArea({ area, entries }: { area: string; entries: CoverageEntry[
           <td>
             <span class={`status ${e.status}`}>{e.status.replace('_', ' ')}</span>
           </td>
-          <td class="mono">{e.id}</td>
-          <td>{e.description}</td>
           <td>
-            {e.evidence.map((id, i) => [i > 0 && ', ', <Evidence key={id} id={id} />])}
-            {e.count > e.evidence.length && (
-              <span class="muted"> +{e.count - e.evidence.length}</span>
-            )}
+            <span class="mono">{e.id}</span>
+            <div class="muted small">{e.description}</div>
+          </td>
+          <td class="small">
+            {/* Two proofs are enough to follow; the count says how many more there are. */}
+            {e.evidence.slice(0, 2).map((id, i) => [i > 0 && ' ', <Evidence key={id} id={id} />])}
+            {e.count > 2 && <span class="muted"> +{e.count - 2}</span>}
           </td>
         </tr>
       ))}
     </tbody>
   );
 }
+
+const noData = (e: CoverageEntry): boolean => e.status === 'no_data';
 
 /** A violation's field, whatever the report's version calls it, as short text. */
 const field = (v: Violation, key: string): string => {
@@ -142,8 +146,11 @@ export function ReportPanel({ state }: PanelProps) {
         <p>
           Since {time(report.since)}: <strong>{c.covered}</strong> of {c.total} situations covered (
           {c.not_covered} not covered, {c.no_data} without data) ·{' '}
-          {report.summary.violations ?? 'no'} violations · probes: {p.passed} passed, {p.failed}{' '}
-          failed, {p.inconclusive} inconclusive, {p.not_probed} not probed.
+          {report.summary.violations === null
+            ? 'violations: no request data yet'
+            : `${report.summary.violations} violations`}{' '}
+          · probes: {p.passed} passed, {p.failed} failed, {p.inconclusive} inconclusive,{' '}
+          {p.not_probed} not probed.
         </p>
         <div class="actions">
           <button class="secondary" onClick={reset}>
@@ -152,32 +159,39 @@ export function ReportPanel({ state }: PanelProps) {
           <span class="muted">The same report: npx delivery-sandbox report (docs/report.md).</span>
         </div>
       </section>
-      <section>
-        <h2>Webhook receivers ({report.receivers.length})</h2>
-        {report.receivers.length === 0 && (
-          <p class="muted">No endpoint yet: register one in the Webhooks panel.</p>
-        )}
-        {report.receivers.map((r) => (
-          <Scorecard
-            key={r.endpoint_id}
-            r={r}
-            registered={registered.has(r.endpoint_id)}
-            onChange={load}
-          />
-        ))}
-      </section>
-      <section>
-        <h2>Client contract violations</h2>
-        <Violations report={report} />
-      </section>
-      <section>
-        <h2>Coverage</h2>
-        <table data-testid="coverage">
-          {[...areas].map(([area, entries]) => (
-            <CoverageArea key={area} area={area} entries={entries} />
-          ))}
-        </table>
-      </section>
+      <div class="split">
+        <section>
+          <h2>Coverage</h2>
+          <table data-testid="coverage">
+            {/* Areas with data first: request situations have none until the journal feeds them. */}
+            {[...areas]
+              .sort(([, a], [, b]) => Number(a.every(noData)) - Number(b.every(noData)))
+              .map(([area, entries]) => (
+                <CoverageArea key={area} area={area} entries={entries} />
+              ))}
+          </table>
+        </section>
+        <div>
+          <section>
+            <h2>Webhook receivers ({report.receivers.length})</h2>
+            {report.receivers.length === 0 && (
+              <p class="muted">No endpoint yet: register one in the Webhooks panel.</p>
+            )}
+            {report.receivers.map((r) => (
+              <Scorecard
+                key={r.endpoint_id}
+                r={r}
+                registered={registered.has(r.endpoint_id)}
+                onChange={load}
+              />
+            ))}
+          </section>
+          <section>
+            <h2>Client contract violations</h2>
+            <Violations report={report} />
+          </section>
+        </div>
+      </div>
     </div>
   );
 }
