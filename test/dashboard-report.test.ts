@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, type DashboardPage } from './support/browser.js';
@@ -129,6 +130,47 @@ describe('the paged lists', () => {
     await page.getByRole('button', { name: 'Load older' }).click();
     await expect.poll(() => attempts.count()).toBe(103);
     expect(await page.getByRole('button', { name: 'Load older' }).count()).toBe(0);
+    await dash.expectNoProblems();
+  });
+});
+
+describe('the Requests panel', () => {
+  it('lists the last /v1 requests with their answers and injected faults, downloads them as HAR, and clears them', async () => {
+    const order = await sb.createOrder();
+    await sb.get('/v1/orders/ord_missing');
+    await sb.get(`/v1/orders/${order.order_id}`, { headers: { 'Sandbox-Fault': '503' } });
+    await open();
+    await tab('Requests');
+    const rows = page.locator('[data-testid=requests] tr[data-request]');
+    await expect.poll(() => rows.count()).toBe(3);
+    // Newest first: the faulted read, the unknown order, the create.
+    expect(await rows.nth(0).textContent()).toMatch(
+      /GET.*503service_unavailable.*error 503 \(header\)/,
+    );
+    expect(await rows.nth(1).textContent()).toMatch(/\/v1\/orders\/ord_missing404/);
+    expect(await rows.nth(2).textContent()).toMatch(/POST\/v1\/orders201/);
+
+    await rows.nth(2).click();
+    const detail = page.getByTestId('request-detail');
+    expect(await detail.textContent()).toContain(`"order_id":"${order.order_id}"`);
+    expect(await detail.textContent()).toContain('content-type: application/json');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download HAR' }).click(),
+    ]);
+    const har = JSON.parse(await readFile(await download.path(), 'utf8'));
+    expect(har.log.entries.map((e: { response: { status: number } }) => e.response.status)).toEqual(
+      [201, 404, 503],
+    );
+
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await expect.poll(() => rows.count()).toBe(0);
+    expect((await sb.get('/__sandbox/requests')).body.requests).toEqual([]);
+    // A request made now appears without a reload.
+    await sb.get(`/v1/orders/${order.order_id}`);
+    await expect.poll(() => rows.count(), { timeout: 5000 }).toBe(1);
     await dash.expectNoProblems();
   });
 });

@@ -7,6 +7,7 @@ import { ClockPanel } from './panels/clock.js';
 import { MapPanel } from './panels/map.js';
 import { OrdersPanel } from './panels/orders.js';
 import { ReportPanel } from './panels/report.js';
+import { RequestsPanel } from './panels/requests.js';
 import { SandboxPanel } from './panels/sandbox.js';
 import { WebhooksPanel } from './panels/webhooks.js';
 import type { PanelProps } from './panel.js';
@@ -17,6 +18,7 @@ const PANELS: { id: string; title: string; component: ComponentType<PanelProps> 
   { id: 'orders', title: 'Orders', component: OrdersPanel },
   { id: 'map', title: 'Map', component: MapPanel },
   { id: 'webhooks', title: 'Webhooks', component: WebhooksPanel },
+  { id: 'requests', title: 'Requests', component: RequestsPanel },
   { id: 'clock', title: 'Clock', component: ClockPanel },
   { id: 'report', title: 'Report', component: ReportPanel },
   { id: 'sandbox', title: 'Sandbox', component: SandboxPanel },

@@ -1,3 +1,4 @@
+// Longer than 250 lines: the one state object, its stream and its paged lists change together.
 // What the page knows of the sandbox: loaded once from the control plane, then kept live by
 // `/__sandbox/stream`. One object, one change signal: every panel reads what it needs from it.
 import { useEffect, useState } from 'preact/hooks';

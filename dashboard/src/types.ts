@@ -175,3 +175,36 @@ export interface IntegrationReport {
   violations: { available: boolean; note: string | null; items: Violation[] };
   receivers: ReceiverScorecard[];
 }
+
+export interface JournalBody {
+  text: string | null;
+  size: number;
+  truncated: boolean;
+}
+
+/** One `/v1` request of the journal (`GET /__sandbox/requests`, JournalEntry). */
+export interface JournalEntry {
+  id: string;
+  generation: number;
+  operation: string | null;
+  method: string;
+  path: string;
+  query: Record<string, string | string[]>;
+  order_id: string | null;
+  request: { headers: Record<string, string>; body: JournalBody };
+  status: number | null;
+  reason: string | null;
+  error: { code: string; message: string; param: string | null } | null;
+  retry_after: number | null;
+  response: { headers: Record<string, string>; body: JournalBody };
+  account_id: string | null;
+  started_at: string;
+  virtual_time: string;
+  duration_ms: number;
+  /** The injected fault: by a `PUT /__sandbox/faults` rule or by the `Sandbox-Fault` header. */
+  fault: {
+    kind: 'latency' | 'error' | 'drop' | 'timeout';
+    source: 'rule' | 'header';
+    status: number | null;
+  } | null;
+}

@@ -36,10 +36,11 @@ function useReport(changed: unknown): { report: IntegrationReport | null; load: 
   return { report, load };
 }
 
-/** A delivery id links to its attempts in the Webhooks panel's log. */
+/** A delivery id links to its attempts in the Webhooks log, a request id to the Requests panel. */
 function Evidence({ id }: { id: string }) {
-  return id.startsWith('dlv_') ? (
-    <a class="mono" href={`#webhooks/${id}`}>
+  const panel = id.startsWith('dlv_') ? 'webhooks' : id.startsWith('req_') ? 'requests' : null;
+  return panel ? (
+    <a class="mono" href={`#${panel}/${id}`}>
       {id}
     </a>
   ) : (
