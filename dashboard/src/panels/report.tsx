@@ -14,14 +14,19 @@ const MIN_INTERVAL_MS = 2000;
  * The report, re-read when `changed` changes (the stream brought events or attempts), at most
  * once per MIN_INTERVAL_MS: one read for a burst, never a poll.
  */
-function useReport(changed: unknown): { report: IntegrationReport | null; load: () => void } {
+function useReport(
+  changed: unknown,
+  store: PanelProps['store'],
+): { report: IntegrationReport | null; load: () => void } {
   const [report, setReport] = useState<IntegrationReport | null>(null);
   const last = useRef(-Infinity);
   const timer = useRef<number | undefined>(undefined);
   const load = () => {
     last.current = performance.now();
-    api<IntegrationReport>('GET', '/__sandbox/report').then(setReport, (e: Error) =>
-      window.alert(e.message),
+    // The endpoints too: one registered by a script since the page loaded can be probed at once.
+    Promise.all([api<IntegrationReport>('GET', '/__sandbox/report'), store.reloadEndpoints()]).then(
+      ([r]) => setReport(r),
+      (e: Error) => window.alert(e.message),
     );
   };
   useEffect(() => {
@@ -122,8 +127,8 @@ function Violations({ report }: { report: IntegrationReport }) {
   );
 }
 
-export function ReportPanel({ state }: PanelProps) {
-  const { report, load } = useReport(`${state.world?.generation}:${state.activity}`);
+export function ReportPanel({ store, state }: PanelProps) {
+  const { report, load } = useReport(`${state.world?.generation}:${state.activity}`, store);
   if (!report) return <p class="muted">Loading the report…</p>;
   const areas = new Map<string, CoverageEntry[]>();
   for (const e of report.coverage) {
