@@ -55,6 +55,11 @@ try {
   await page.getByTestId('fired').locator('tr').first().waitFor();
   await shot('clock');
 
+  await page.locator('nav a', { hasText: 'Report' }).click();
+  await page.getByRole('button', { name: 'Probe now' }).click();
+  await page.getByTestId('probe').waitFor();
+  await shot('report');
+
   await page.locator('nav a', { hasText: 'Sandbox' }).click();
   await page.getByTestId('keys').locator('tbody tr').first().waitFor();
   await shot('sandbox');

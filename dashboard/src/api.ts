@@ -53,42 +53,24 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   return json as T;
 }
 
-let pagedLists: Promise<Set<string>> | undefined;
-
-/**
- * The control-plane lists that take `limit`, read once from the sandbox's own OpenAPI document:
- * the page asks those for their newest items and the others for everything, so it works with a
- * sandbox whose lists are paginated and with one whose lists are not (and never sends a
- * parameter a list would refuse).
- */
-function listsTakingLimit(): Promise<Set<string>> {
-  pagedLists ??= api<{
-    paths: Record<string, { get?: { parameters?: { name?: string; in?: string }[] } }>;
-  }>('GET', '/__sandbox/openapi.json').then(
-    (doc) =>
-      new Set(
-        Object.entries(doc.paths)
-          .filter(([, item]) =>
-            (item.get?.parameters ?? []).some((p) => p.name === 'limit' && p.in === 'query'),
-          )
-          .map(([path]) => path),
-      ),
-  );
-  return pagedLists;
+/** One page of a control-plane list (docs/persistence.md#pagination): oldest first, newest last. */
+export interface ListPage<T> {
+  items: T[];
+  /** Whether older items exist before this page. */
+  has_more: boolean;
 }
 
 /**
- * A list of the control plane: its newest {@link LIST_LIMIT} items, newest last. A paginated list
- * is asked with `limit` (without a cursor it answers its newest items); another is cut here.
+ * A page of a control-plane list: its newest {@link LIST_LIMIT} items without `before`, or the
+ * {@link LIST_LIMIT} items just before the item whose id is `before` (a "Load older" button).
+ * Every list takes `limit` and `ending_before` and answers `has_more`.
  */
-export async function list<T>(path: string, key: string): Promise<T[]> {
-  const paged = (await listsTakingLimit()).has(path.split('?')[0] ?? path);
+export async function list<T>(path: string, key: string, before?: string): Promise<ListPage<T>> {
+  const query = new URLSearchParams({ limit: String(LIST_LIMIT) });
+  if (before !== undefined) query.set('ending_before', before);
   const sep = path.includes('?') ? '&' : '?';
-  const page = await api<Record<string, T[]>>(
-    'GET',
-    paged ? `${path}${sep}limit=${LIST_LIMIT}` : path,
-  );
-  return (page[key] ?? []).slice(-LIST_LIMIT);
+  const page = await api<Record<string, unknown>>('GET', `${path}${sep}${query.toString()}`);
+  return { items: (page[key] as T[] | undefined) ?? [], has_more: page.has_more === true };
 }
 
 /** The URL of `/__sandbox/stream` for this page (a browser's WebSocket cannot send headers). */

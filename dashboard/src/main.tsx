@@ -6,6 +6,8 @@ import { api, ApiError, setAdminToken } from './api.js';
 import { ClockPanel } from './panels/clock.js';
 import { MapPanel } from './panels/map.js';
 import { OrdersPanel } from './panels/orders.js';
+import { ReportPanel } from './panels/report.js';
+import { RequestsPanel } from './panels/requests.js';
 import { SandboxPanel } from './panels/sandbox.js';
 import { WebhooksPanel } from './panels/webhooks.js';
 import type { PanelProps } from './panel.js';
@@ -16,12 +18,15 @@ const PANELS: { id: string; title: string; component: ComponentType<PanelProps> 
   { id: 'orders', title: 'Orders', component: OrdersPanel },
   { id: 'map', title: 'Map', component: MapPanel },
   { id: 'webhooks', title: 'Webhooks', component: WebhooksPanel },
+  { id: 'requests', title: 'Requests', component: RequestsPanel },
   { id: 'clock', title: 'Clock', component: ClockPanel },
+  { id: 'report', title: 'Report', component: ReportPanel },
   { id: 'sandbox', title: 'Sandbox', component: SandboxPanel },
 ];
 
+/** `#webhooks` or `#webhooks/dlv_…` (a link into a panel) opens that panel. */
 const panelFromHash = (): string =>
-  PANELS.find((p) => `#${p.id}` === location.hash)?.id ?? 'orders';
+  PANELS.find((p) => `#${p.id}` === location.hash.split('/')[0])?.id ?? 'orders';
 
 /** Asks for the admin token (a sandbox started with --admin-token); kept for this tab only. */
 function TokenGate({ onToken, failed }: { onToken: () => void; failed: boolean }) {

@@ -1,3 +1,4 @@
+// Longer than 250 lines: the one state object, its stream and its paged lists change together.
 // What the page knows of the sandbox: loaded once from the control plane, then kept live by
 // `/__sandbox/stream`. One object, one change signal: every panel reads what it needs from it.
 import { useEffect, useState } from 'preact/hooks';
@@ -38,6 +39,10 @@ export interface State {
   routes: Map<string, OrderRoute>;
   city: City | null;
   keys: AccountKeys[];
+  /** Whether older orders and attempts than those loaded exist ("Load older"). */
+  older: { orders: boolean; deliveries: boolean };
+  /** Counts the events and attempts the stream brought: panels that re-read on change watch it. */
+  activity: number;
   /** The last load failure (shown in the header), or null. */
   error: string | null;
 }
@@ -58,6 +63,8 @@ export class Store {
     routes: new Map(),
     city: null,
     keys: [],
+    older: { orders: false, deliveries: false },
+    activity: 0,
     error: null,
   };
   private readonly listeners = new Set<Listener>();
@@ -99,10 +106,11 @@ export class Store {
         api<{ keys: AccountKeys[] }>('GET', '/__sandbox/world'),
       ]);
       this.set({
-        orders: new Map(orders.map((o) => [o.order_id, o])),
-        endpoints,
-        deliveries,
-        events,
+        orders: new Map(orders.items.map((o) => [o.order_id, o])),
+        endpoints: endpoints.items,
+        deliveries: deliveries.items,
+        events: events.items,
+        older: { orders: orders.has_more, deliveries: deliveries.has_more },
         routes: new Map(routes.routes.map((r) => [r.order_id, r])),
         city,
         keys: summary.keys,
@@ -120,7 +128,39 @@ export class Store {
 
   /** Re-reads the webhook endpoints (after the page changed them). */
   async reloadEndpoints(): Promise<void> {
-    this.set({ endpoints: await list<Endpoint>('/__sandbox/webhook-endpoints', 'endpoints') });
+    const page = await list<Endpoint>('/__sandbox/webhook-endpoints', 'endpoints');
+    this.set({ endpoints: page.items });
+  }
+
+  /** Loads the page of orders older than the oldest one shown (`ending_before`). */
+  async loadOlderOrders(): Promise<void> {
+    const oldest = this.state.orders.keys().next().value;
+    if (oldest === undefined) return;
+    const page = await list<Order>('/__sandbox/orders', 'orders', oldest);
+    const orders = new Map(page.items.map((o) => [o.order_id, o]));
+    for (const [id, o] of this.state.orders) orders.set(id, o);
+    this.set({ orders, older: { ...this.state.older, orders: page.has_more } });
+  }
+
+  /**
+   * Loads the page of attempts older than the oldest one shown. The list's cursor is a
+   * `delivery_id`, shared by a delivery's attempts, so the page may repeat attempts already
+   * shown: they are kept once.
+   */
+  async loadOlderDeliveries(): Promise<void> {
+    const oldest = this.state.deliveries[0];
+    if (oldest === undefined) return;
+    const page = await list<DeliveryAttempt>(
+      '/__sandbox/webhook-deliveries',
+      'deliveries',
+      oldest.delivery_id,
+    );
+    const key = (a: DeliveryAttempt) => `${a.delivery_id}:${a.attempt}`;
+    const shown = new Set(this.state.deliveries.map(key));
+    this.set({
+      deliveries: [...page.items.filter((a) => !shown.has(key(a))), ...this.state.deliveries],
+      older: { ...this.state.older, deliveries: page.has_more },
+    });
   }
 
   /** Puts an order the page just changed in place (the stream also brings its events). */
@@ -171,12 +211,19 @@ export class Store {
         const order = event.data.order;
         const orders = new Map(this.state.orders);
         orders.set(order.order_id, order);
-        this.set({ orders, events: [...this.state.events, event].slice(-KEEP) });
+        this.set({
+          orders,
+          events: keepNewest(this.state.events, event),
+          activity: this.state.activity + 1,
+        });
         this.scheduleRoutes();
         return;
       }
       case 'delivery':
-        this.set({ deliveries: [...this.state.deliveries, message.data].slice(-KEEP) });
+        this.set({
+          deliveries: keepNewest(this.state.deliveries, message.data),
+          activity: this.state.activity + 1,
+        });
         return;
       case 'drivers':
         this.set({ drivers: mergeDrivers(this.state.drivers, message.data) });
@@ -194,6 +241,11 @@ export class Store {
         .catch((e: Error) => this.set({ error: e.message }));
     }, 100);
   }
+}
+
+/** Appends, dropping the oldest past KEEP (or past what "Load older" brought in, if more). */
+function keepNewest<T>(items: T[], item: T): T[] {
+  return [...items, item].slice(-Math.max(KEEP, items.length));
 }
 
 function mergeDrivers(

@@ -1,8 +1,8 @@
 // The webhook delivery log: filters, each attempt's request and response, and Redeliver.
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api.js';
 import { attempt, time } from '../format.js';
-import type { State } from '../store.js';
+import type { PanelProps } from '../panel.js';
 import type { DeliveryAttempt } from '../types.js';
 
 interface Filters {
@@ -10,13 +10,19 @@ interface Filters {
   event: string;
   order: string;
   status: string;
+  /** One delivery's attempts: set by a link to `#webhooks/dlv_…` (the Report panel's evidence). */
+  delivery: string;
 }
+
+/** The delivery a `#webhooks/dlv_…` link points at, or ''. */
+const deliveryFromHash = (): string => /^#webhooks\/(dlv_\w+)$/.exec(location.hash)?.[1] ?? '';
 
 const matches = (a: DeliveryAttempt, f: Filters): boolean =>
   (!f.endpoint || a.endpoint_id === f.endpoint) &&
   (!f.event || a.event === f.event) &&
   (!f.order || (a.order_id ?? '').includes(f.order.trim())) &&
-  (!f.status || a.status === f.status);
+  (!f.status || a.status === f.status) &&
+  (!f.delivery || a.delivery_id === f.delivery);
 
 function AttemptDetail({ a }: { a: DeliveryAttempt }) {
   const [note, setNote] = useState('');
@@ -61,9 +67,20 @@ function AttemptDetail({ a }: { a: DeliveryAttempt }) {
   );
 }
 
-export function DeliveryLog({ state }: { state: State }) {
-  const [f, setF] = useState<Filters>({ endpoint: '', event: '', order: '', status: '' });
+export function DeliveryLog({ store, state }: PanelProps) {
+  const [f, setF] = useState<Filters>({
+    endpoint: '',
+    event: '',
+    order: '',
+    status: '',
+    delivery: deliveryFromHash(),
+  });
   const [open, setOpen] = useState<string | null>(null);
+  useEffect(() => {
+    const onHash = () => setF((now) => ({ ...now, delivery: deliveryFromHash() }));
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
   const rows = state.deliveries.filter((a) => matches(a, f)).reverse();
   const events = [...new Set(state.deliveries.map((a) => a.event))].sort();
   const select = (key: keyof Filters, options: string[], label: string) => (
@@ -97,7 +114,21 @@ export function DeliveryLog({ state }: { state: State }) {
           onInput={(e) => setF({ ...f, order: e.currentTarget.value })}
         />
         {select('status', ['succeeded', 'retrying', 'failed'], 'every status')}
+        {f.delivery && (
+          <button
+            class="secondary"
+            title="Show every delivery"
+            onClick={() => (location.hash = '#webhooks')}
+          >
+            delivery {f.delivery} ×
+          </button>
+        )}
       </div>
+      {f.delivery && rows.length === 0 && (
+        <p class="muted">
+          Delivery {f.delivery} is not among the attempts loaded: load older ones below.
+        </p>
+      )}
       <table data-testid="deliveries">
         <thead>
           <tr>
@@ -138,6 +169,11 @@ export function DeliveryLog({ state }: { state: State }) {
           })}
         </tbody>
       </table>
+      {state.older.deliveries && (
+        <button class="secondary" onClick={() => void attempt(() => store.loadOlderDeliveries())}>
+          Load older
+        </button>
+      )}
     </section>
   );
 }

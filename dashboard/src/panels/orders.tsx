@@ -136,6 +136,11 @@ export function OrdersPanel({ store, state }: PanelProps) {
             ))}
           </tbody>
         </table>
+        {state.older.orders && (
+          <button class="secondary" onClick={() => void attempt(() => store.loadOlderOrders())}>
+            Load older
+          </button>
+        )}
       </section>
       {order ? (
         <OrderDetail order={order} store={store} state={state} />

@@ -167,7 +167,7 @@ export function WebhooksPanel({ store, state }: PanelProps) {
         </table>
       </section>
       <RegisterForm store={store} open={state.endpoints.length === 0} />
-      <DeliveryLog state={state} />
+      <DeliveryLog store={store} state={state} />
     </div>
   );
 }
