@@ -120,7 +120,17 @@ await Promise.all(
   }),
 );
 clearInterval(sampler);
-const stats = await (await fetch(`${url}/__sandbox/health`)).json();
+// What the state holds at the end: each collection's size, to see what grows if memory does.
+const exported = (await (await fetch(`${url}/__sandbox/state`)).json()) as Record<string, unknown>;
+const held = Object.fromEntries(
+  Object.entries(exported).flatMap(([k, v]) =>
+    Array.isArray(v)
+      ? [[k, v.length]]
+      : v && typeof v === 'object'
+        ? [[k, Object.keys(v).length]]
+        : [],
+  ),
+);
 child.kill('SIGTERM');
 receiver.close();
 
@@ -140,7 +150,7 @@ console.log(
     webhooks,
     samples,
     second_half: { min: sorted[0], max: sorted.at(-1), median, spread },
-    health: stats,
+    held,
   }),
 );
 process.exit(0);
