@@ -22,7 +22,9 @@ const validation = (...details: { param: string; message: string }[]) => ({
 });
 
 /** A journal entry; `at` is real milliseconds after T0. */
-function entry(over: Partial<JournalEntry> & { at?: number; headers?: Record<string, string> }) {
+function entry(
+  over: Partial<JournalEntry> & { at?: number; headers?: Record<string, string> },
+): JournalEntry {
   const { at = 0, headers = {}, ...rest } = over;
   return {
     id: `req_${++n}`,
@@ -39,7 +41,7 @@ function entry(over: Partial<JournalEntry> & { at?: number; headers?: Record<str
     retry_after: null,
     response: { headers: {}, body: body(null) },
     account_id: 'acct_a',
-    key_mode: 'read_write',
+    key_mode: 'read_write' as const,
     started_at: new Date(T0 + at).toISOString(),
     virtual_time: new Date(T0).toISOString(),
     duration_ms: 1,
