@@ -132,7 +132,7 @@ describe('RequestLedger', () => {
     l.observe(entry(failed));
     l.observe(entry({ headers: { 'idempotency-key': 'k-same' } }));
     expect(l.violationList()).toEqual([]);
-    l.observe(entry({ ...failed, status: null }));
+    l.observe(entry({ ...failed, status: 429, account_id: null }));
     l.observe(entry({ headers: { 'idempotency-key': 'k-new' } }));
     l.observe(entry(failed));
     l.observe(entry({ request: { headers: {}, body: body('{}') } }));
@@ -148,9 +148,13 @@ describe('RequestLedger', () => {
     l.observe(limited(0));
     l.observe(entry({ at: 1010 }));
     expect(l.proof('api.rate_limited.respected').count).toBe(2);
+    // An injected 429 is answered before the key is read (no account); the retry has one.
+    l.observe({ ...limited(2000), account_id: null, key_mode: null });
+    l.observe(entry({ at: 3010 }));
+    expect(l.proof('api.rate_limited.respected').count).toBe(4);
     l.observe(limited(5000));
     l.observe(entry({ at: 5100 }));
-    expect(l.proof('api.rate_limited.respected').count).toBe(2);
+    expect(l.proof('api.rate_limited.respected').count).toBe(4);
     expect(l.habitList()).toMatchObject([{ habit: 'retry_after_ignored', count: 1 }]);
   });
 

@@ -98,9 +98,10 @@ export class RequestLedger {
   /** `Retry-After` honoured (coverage for a 429) or ignored (a habit), by the client's next try. */
   private retryAfter(e: JournalEntry, started: number): void {
     const route = `${e.account_id ?? ''} ${e.method} ${e.path}`;
-    const before = this.waitUntil.get(route);
+    // An injected 429 or 503 is answered before the key is read: it belongs to no account.
+    const [at, before] = recall(this.waitUntil, route, ` ${e.method} ${e.path}`);
     if (before) {
-      this.waitUntil.delete(route);
+      this.waitUntil.delete(at);
       if (started + SLACK_MS >= before.until) {
         if (before.status === 429) {
           this.prove('api.rate_limited.respected', before.id);
@@ -138,9 +139,9 @@ export class RequestLedger {
       .update(`${body.size}\0${body.text ?? ''}`)
       .digest('base64url');
     const same = `${e.account_id ?? ''} ${e.path} ${hash}`;
-    const failedWith = this.failedPosts.get(same);
+    const [at, failedWith] = recall(this.failedPosts, same, ` ${e.path} ${hash}`);
     if (failedWith !== undefined) {
-      this.failedPosts.delete(same);
+      this.failedPosts.delete(at);
       if (key === null || key !== failedWith)
         this.violate(
           e,
@@ -150,7 +151,7 @@ export class RequestLedger {
         );
     }
     const failed = e.status === null || e.status === 429 || e.status >= 500;
-    if (failed && e.account_id !== null) remember(this.failedPosts, same, key);
+    if (failed) remember(this.failedPosts, same, key);
   }
 
   private polling(e: JournalEntry, started: number): void {
@@ -197,6 +198,11 @@ export class RequestLedger {
       if (h.request_ids.length < EVIDENCE_LIMIT) h.request_ids.push(requestId);
     } else this.habits.set(habit, { habit, message, count: 1, request_ids: [requestId] });
   }
+}
+
+/** The memory under `key`, else under `anonymous` (the same request before its key was read). */
+function recall<V>(map: Map<string, V>, key: string, anonymous: string): [string, V | undefined] {
+  return map.has(key) ? [key, map.get(key)] : [anonymous, map.get(anonymous)];
 }
 
 function remember<V>(map: Map<string, V>, key: string, value: V): void {
