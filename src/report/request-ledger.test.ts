@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JournalEntry } from '../events/journal-entry.js';
 import { RequestLedger } from './request-ledger.js';
-import { redactBody, ruleOfDetail } from './violation-rules.js';
+import { maskString, redactBody, ruleOfDetail } from './violation-rules.js';
 
 let n = 0;
 const T0 = Date.parse('2026-01-01T00:00:00Z');
@@ -107,6 +107,26 @@ describe('RequestLedger', () => {
     });
     expect(v[0]!.request_ids).toHaveLength(2);
     expect(l.proof('orders.create.invalid_request').count).toBe(2);
+  });
+
+  it('masks personal values in the quoted message, and keeps at most 100 groups', () => {
+    const l = new RequestLedger();
+    const phone = {
+      param: 'phone',
+      message: 'phone must be an integer; got the string "+1 415 555 0100"',
+    };
+    l.observe(entry(validation(phone)));
+    expect(l.violationList()[0]!.message).toBe(
+      'phone must be an integer; got the string "[phone]"',
+    );
+    for (let i = 0; i < 150; i++)
+      l.observe(
+        entry(validation({ param: `k${i}`, message: `k${i} is not a known field; remove it` })),
+      );
+    const groups = l.violationList();
+    expect(groups).toHaveLength(101);
+    expect(groups.find((v) => v.param === '(other parameters)')).toMatchObject({ count: 51 });
+    expect(maskString('lat must be <= 90; got -122.4194')).toBe('lat must be <= 90; got -122.4194');
   });
 
   it('names a read-only key writing and a wrong Content-Type; a Sandbox-Expect: error request is no violation', () => {

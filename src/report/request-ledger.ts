@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Habit, Violation } from '../domain/integration-report.js';
 import type { JournalEntry } from '../events/journal-entry.js';
 import { situationOf, type ObservedRequest } from './observed-request.js';
-import { brokenRules, redactBody } from './violation-rules.js';
+import { brokenRules, maskString, redactBody } from './violation-rules.js';
 
 /** How many ids a proof, a violation or a habit quotes (the count says how many there were). */
 export const EVIDENCE_LIMIT = 5;
@@ -10,6 +10,11 @@ export const EVIDENCE_LIMIT = 5;
 const MEMORY = 5_000;
 // A client that slept exactly as told may arrive a hair early by the sandbox's clock.
 const SLACK_MS = 50;
+// Violation groups kept; beyond, new parameters are counted together (a client sending ever new
+// unknown keys must not grow the report without end).
+const MAX_GROUPS = 100;
+// Longer paths (a garbage order id) are not remembered for polling and retries.
+const MAX_PATH = 256;
 
 /** A coverage id's proof: how many requests showed it and the first few ids. */
 export interface Proof {
@@ -84,6 +89,7 @@ export class RequestLedger {
     this.retryAfter(e, started);
     if (e.operation === null || expectsError(e)) return;
     for (const b of brokenRules(e)) this.violate(e, b.rule, b.param, b.message);
+    if (e.path.length > MAX_PATH) return;
     if (e.method === 'POST') this.idempotency(e);
     if (e.operation === 'getOrderLocation' && e.order_id !== null) this.polling(e, started);
   }
@@ -97,6 +103,7 @@ export class RequestLedger {
 
   /** `Retry-After` honoured (coverage for a 429) or ignored (a habit), by the client's next try. */
   private retryAfter(e: JournalEntry, started: number): void {
+    if (e.path.length > MAX_PATH) return;
     const route = `${e.account_id ?? ''} ${e.method} ${e.path}`;
     // An injected 429 or 503 is answered before the key is read: it belongs to no account.
     const [at, before] = recall(this.waitUntil, route, ` ${e.method} ${e.path}`);
@@ -166,8 +173,13 @@ export class RequestLedger {
       );
   }
 
-  private violate(e: JournalEntry, rule: string, param: string | null, message: string): void {
-    const group = `${e.operation ?? ''}\0${param ?? ''}\0${rule}`;
+  private violate(e: JournalEntry, rule: string, given: string | null, message: string): void {
+    let param = given;
+    let group = `${e.operation ?? ''}\0${param ?? ''}\0${rule}`;
+    if (!this.violations.has(group) && this.violations.size >= MAX_GROUPS) {
+      param = '(other parameters)';
+      group = `${e.operation ?? ''}\0${param}\0${rule}`;
+    }
     const v = this.violations.get(group);
     if (v) {
       v.count++;
@@ -176,7 +188,8 @@ export class RequestLedger {
     }
     this.violations.set(group, {
       rule,
-      message,
+      // The API's message quotes the value at fault: masked like the example.
+      message: maskString(message),
       request_ids: [e.id],
       operation: e.operation ?? `${e.method} ${e.path}`,
       param,

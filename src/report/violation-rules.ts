@@ -96,12 +96,16 @@ function redactValue(value: unknown, key: string): unknown {
   return value;
 }
 
-function maskString(s: string): string {
+/**
+ * A text with API keys, e-mail addresses, card-like and phone-like numbers masked; a plain decimal
+ * (a coordinate such as -122.4194) is left alone.
+ */
+export function maskString(s: string): string {
   return s
     .replace(/\b(sk|rk)_[A-Za-z0-9_]+/g, '[api key]')
     .replace(EMAIL, '[email]')
     .replace(CARD, '[card]')
-    .replace(PHONE, '[phone]');
+    .replace(PHONE, (m) => (/^\d+\.\d+$/.test(m) ? m : '[phone]'));
 }
 
 function cutString(s: string): string {
