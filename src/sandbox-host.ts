@@ -86,6 +86,8 @@ export class SandboxHost implements AppHost {
     else host.world = host.begin(scenario, [], 1);
     host.reporter = new ReportCollector(host.world);
     host.onReplace((next) => host.reporter.attach(next));
+    // The report hears every request, so it covers the whole run whatever the journal keeps.
+    host.journal.subscribe((entry) => host.reporter.observeRequest(entry));
     await host.world.store.commit();
     return host;
   }
@@ -148,8 +150,7 @@ export class SandboxHost implements AppHost {
   }
 
   report(): IntegrationReport {
-    // Request situations and violations wait for the request journal (ObservedRequest).
-    return this.reporter.report(null);
+    return this.reporter.report();
   }
 
   resetReport(): IntegrationReport {

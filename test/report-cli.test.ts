@@ -63,7 +63,7 @@ describe('delivery-sandbox report', () => {
     }).parse(text);
     const report = (await t.get('/__sandbox/report')).body;
     const suites = doc.testsuites.testsuite as any[];
-    expect(suites.map((s) => s.name)).toEqual(['coverage', 'violations', 'probes']);
+    expect(suites.map((s) => s.name)).toEqual(['coverage', 'violations', 'probes', 'habits']);
     for (const s of suites) {
       const cases = (s.testcase ?? []) as any[];
       expect(Number(s.tests)).toBe(cases.length);
@@ -71,7 +71,7 @@ describe('delivery-sandbox report', () => {
       expect(Number(s.skipped)).toBe(cases.filter((c) => c.skipped !== undefined).length);
       for (const c of cases) expect(c.name).toEqual(expect.any(String));
     }
-    const [coverage, violations, probes] = suites;
+    const [coverage, violations, probes, habits] = suites;
     expect(coverage.testcase.map((c: any) => c.name)).toEqual(
       report.coverage.map((c: any) => c.id),
     );
@@ -80,18 +80,27 @@ describe('delivery-sandbox report', () => {
     );
     expect(delivered.failure).toBeUndefined();
     expect(delivered.skipped).toBeUndefined();
+    // No violation: one passing case says so (with its request count).
     expect(violations.testcase).toHaveLength(1);
-    expect(violations.testcase[0].skipped).toBeDefined();
+    expect(violations.testcase[0].failure).toBeUndefined();
+    expect(violations.testcase[0]['system-out']).toMatch(/^none in \d+ requests$/);
     expect(probes.testcase).toHaveLength(1);
     expect(probes.testcase[0].failure).toBeUndefined();
-    expect(Number(doc.testsuites.tests)).toBe(report.coverage.length + 2);
+    // Habits are warnings: cases without a failure unless --fail-on habits.
+    expect((habits.testcase ?? []).map((c: any) => c.name)).toEqual(
+      report.habits.map((h: any) => h.habit),
+    );
+    for (const c of habits.testcase ?? []) expect(c.failure).toBeUndefined();
+    expect(Number(doc.testsuites.tests)).toBe(report.coverage.length + 2 + report.habits.length);
   });
 
   it('writes Markdown tables for $GITHUB_STEP_SUMMARY: summary, coverage, receivers, probes', async () => {
     const { code, stdout } = await cli('report', '--format', 'markdown', ...at());
     expect(code).toBe(0);
     const tables = marked.lexer(stdout).filter((tk): tk is Tokens.Table => tk.type === 'table');
-    expect(tables).toHaveLength(4);
+    const report = (await t.get('/__sandbox/report')).body;
+    // Violations and habits are tables only when there are some.
+    expect(tables).toHaveLength(4 + (report.habits.length > 0 ? 1 : 0));
     const [summary, coverage, receivers, probes] = tables as [
       Tokens.Table,
       Tokens.Table,
@@ -101,9 +110,9 @@ describe('delivery-sandbox report', () => {
     expect(summary.rows.map((r) => r[0]!.text)).toEqual([
       'coverage',
       'violations',
+      'habit warnings',
       'signature probes',
     ]);
-    const report = (await t.get('/__sandbox/report')).body;
     expect(coverage.rows).toHaveLength(report.coverage.length);
     const row = coverage.rows.find((r) => r[0]!.text === '`webhook.order.created.acknowledged`');
     expect(row?.[1]!.text).toBe('✅ covered');
@@ -145,14 +154,14 @@ describe('delivery-sandbox report', () => {
     expect((await cli('report', '--require', file, ...at())).code).toBe(0);
     await writeFile(
       file,
-      'webhook.order.created.acknowledged\nwebhook.order.cancelled.acknowledged\norders.create.created\n',
+      'webhook.order.created.acknowledged\nwebhook.order.cancelled.acknowledged\norders.cancel.fee\n',
     );
     const missing = await cli('report', '--require', file, '--format', 'junit', ...at());
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain(
       'coverage: webhook.order.cancelled.acknowledged is not covered',
     );
-    expect(missing.stderr).toContain('coverage: orders.create.created has no requests data yet');
+    expect(missing.stderr).toContain('coverage: orders.cancel.fee is not covered');
     expect(missing.stdout).toContain('<failure message="not covered"');
     await writeFile(
       file,

@@ -231,7 +231,7 @@ describe('the receiver scorecard and the webhook coverage', () => {
     expect(entry(r, 'webhook.order.created.acknowledged').status).toBe('not_covered');
   });
 
-  it('lists every situation of the catalogue; request ones have no data until the request journal feeds the report', async () => {
+  it('lists every situation of the catalogue; request ones have no data before the first /v1 request', async () => {
     const r = await report();
     const ids = r.coverage.map((c: any) => c.id);
     for (const id of [
@@ -264,11 +264,22 @@ describe('the receiver scorecard and the webhook coverage', () => {
     ])
       expect(ids).toContain(id);
     expect(new Set(ids).size).toBe(ids.length);
-    await t.createOrder(); // a real request: still no data, never a guess
+    // Before any /v1 request: no data, never a guess.
     for (const c of r.coverage.filter((c: any) => c.source === 'requests'))
       expect(c.status).toBe('no_data');
     expect(r.violations).toEqual({ available: false, note: expect.any(String), items: [] });
     expect(r.summary.violations).toBeNull();
+    // One request feeds the report through the journal: request situations have data now.
+    await t.createOrder();
+    const after = await report();
+    expect(entry(after, 'orders.create.created')).toMatchObject({
+      status: 'covered',
+      count: 1,
+      evidence: [expect.stringMatching(/^req_/)],
+    });
+    expect(entry(after, 'orders.cancel.fee').status).toBe('not_covered');
+    expect(after.violations).toEqual({ available: true, note: null, items: [] });
+    expect(after.summary).toMatchObject({ violations: 0, requests: 1 });
   });
 
   it('sandbox.report() is the same report as GET /__sandbox/report', async () => {

@@ -9,8 +9,8 @@ export type CoverageSource = 'requests' | 'deliveries';
 
 /**
  * `covered`: seen, with the ids that prove it; `not_covered`: the data is there and the situation
- * is not in it; `no_data`: the report has no data of this source yet (requests, until the journal
- * feeds it).
+ * is not in it; `no_data`: the report has no data of this source yet (request situations
+ * before any `/v1` request since the report started).
  */
 export type CoverageStatus = 'covered' | 'not_covered' | 'no_data';
 
@@ -81,10 +81,41 @@ export interface ReceiverScorecard {
   probe: ProbeResult | null;
 }
 
-/** A contract violation by the client (from the request journal). */
+/**
+ * A contract violation by the client (from the request journal), grouped by operation, parameter
+ * and rule: `unknown_field`, `wrong_type`, `missing_field`, `bad_value`, `wrong_content_type`,
+ * `read_only_key`, `idempotency_key_changed`.
+ */
 export interface Violation {
   rule: string;
+  /** What the API told the first request of the group (or, for a changed key, what to fix). */
   message: string;
+  /** The first few requests (`req_…`) that broke it. */
+  request_ids: string[];
+  /** The operationId (`createOrder`), or `METHOD path` when the route has none. */
+  operation: string;
+  /** The parameter at fault (`notes`, `pickup.lat`, `Content-Type`), or null. */
+  param: string | null;
+  /** How many requests broke it. */
+  count: number;
+  /** The first request, redacted: no API key ever, personal values masked, long values cut. */
+  example: {
+    request_id: string;
+    method: string;
+    path: string;
+    status: number | null;
+    body: string | null;
+  };
+}
+
+/**
+ * A client habit worth a warning (not a contract violation): `location_polled_too_often`,
+ * `retry_after_ignored`, `no_idempotency_key`.
+ */
+export interface Habit {
+  habit: string;
+  message: string;
+  count: number;
   request_ids: string[];
 }
 
@@ -96,6 +127,10 @@ export interface IntegrationReport {
     coverage: { total: number; covered: number; not_covered: number; no_data: number };
     /** Null while the report has no request data. */
     violations: number | null;
+    /** Habit warnings (requests, summed over habits). */
+    habits: number;
+    /** `/v1` requests heard since the report started. */
+    requests: number;
     probes: { passed: number; failed: number; inconclusive: number; not_probed: number };
   };
   coverage: CoverageEntry[];
@@ -105,5 +140,7 @@ export interface IntegrationReport {
     note: string | null;
     items: Violation[];
   };
+  /** Client habits worth a warning; `--fail-on habits` fails on them. */
+  habits: Habit[];
   receivers: ReceiverScorecard[];
 }

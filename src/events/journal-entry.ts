@@ -48,7 +48,7 @@ export interface JournalEntry {
   /** The order the request is about: its path's `order_id`, or the order a create answered. */
   order_id: string | null;
   request: {
-    /** Content-Type, Idempotency-Key, User-Agent, Sandbox-Fault, Sandbox-Outcome, when sent. */
+    /** Content-Type, Idempotency-Key, User-Agent, Sandbox-Fault, Sandbox-Outcome, Sandbox-Expect, when sent. */
     headers: Record<string, string>;
     body: JournalBody;
   };

@@ -45,7 +45,8 @@ function suite(name: string, cases: Case[]): string {
 
 /**
  * The report as JUnit XML, so CI test reporters show it: one `<testsuite>` per section
- * (coverage, violations, probes), one `<testcase>` per coverage id, violation and probed endpoint.
+ * (coverage, violations, probes, habits), one `<testcase>` per coverage id, violation (operation,
+ * parameter and rule), endpoint and habit warning (a failure only with `--fail-on habits`).
  * A required situation not covered, a violation and a probe that did not pass are `<failure>`s;
  * situations not required but not covered, and ones without data yet, are `<skipped>`.
  */
@@ -60,19 +61,32 @@ export function formatJunit(report: IntegrationReport, opts: VerdictOptions): st
       ? { ...base, failure: { message: why, type: c.status, text: c.description } }
       : { ...base, skipped: `${why}: ${c.description}` };
   });
-  const violations: Case[] = report.violations.available
-    ? report.violations.items.map((v) => ({
-        name: v.rule,
-        classname: 'violations',
-        failure: { message: v.message, type: 'violation', text: v.request_ids.join(' ') },
-      }))
-    : [
+  const violations: Case[] = !report.violations.available
+    ? [
         {
           name: 'violations',
           classname: 'violations',
           skipped: report.violations.note ?? 'no request data',
         },
-      ];
+      ]
+    : report.violations.items.length === 0
+      ? [
+          {
+            name: 'violations',
+            classname: 'violations',
+            out: `none in ${report.summary.requests} requests`,
+          },
+        ]
+      : report.violations.items.map((v) => ({
+          name: `${v.operation} ${v.param ?? '-'} ${v.rule}`,
+          classname: `violations.${v.operation}`,
+          failure: {
+            message: `${v.count}× ${v.message}`,
+            type: v.rule,
+            text: `${v.request_ids.join(' ')}\n${v.example.method} ${v.example.path} ${v.example.body ?? ''}`,
+          },
+        }));
+
   const probes = report.receivers.map((r): Case => {
     const base = { name: `signature probe ${r.url}`, classname: `probes.${r.endpoint_id}` };
     if (r.probe === null) return { ...base, skipped: 'never probed' };
@@ -83,13 +97,22 @@ export function formatJunit(report: IntegrationReport, opts: VerdictOptions): st
       ? { ...base, out: detail }
       : { ...base, failure: { message: r.probe.message, type: r.probe.status, text: detail } };
   });
-  const all = [...coverage, ...violations, ...probes];
+  // Habits are warnings: a failure only when the run fails on them (`--fail-on habits`).
+  const habits = report.habits.map((h): Case => {
+    const base = { name: h.habit, classname: 'habits' };
+    const text = `${h.count}× ${h.message} ${h.request_ids.join(' ')}`;
+    return opts.failOn.has('habits')
+      ? { ...base, failure: { message: h.message, type: 'habit', text } }
+      : { ...base, out: `warning: ${text}` };
+  });
+  const all = [...coverage, ...violations, ...probes, ...habits];
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="delivery-sandbox integration report" tests="${all.length}" failures="${all.filter((c) => c.failure).length}" errors="0" skipped="${all.filter((c) => c.skipped !== undefined).length}" timestamp="${xml(report.generated_at)}">`,
     suite('coverage', coverage),
     suite('violations', violations),
     suite('probes', probes),
+    suite('habits', habits),
     '</testsuites>',
     '',
   ].join('\n');

@@ -26,7 +26,7 @@ const PROBE = { passed: '✅ passed', failed: '❌ failed', inconclusive: '⚠�
 
 /**
  * The report as GitHub-flavoured Markdown: a summary, then one table per section (coverage,
- * receivers, probes) and the violations. Fits `$GITHUB_STEP_SUMMARY`. `failures` (from
+ * receivers, probes, violations, habits). Fits `$GITHUB_STEP_SUMMARY`. `failures` (from
  * `reportFailures`) head the page when the run fails.
  */
 export function formatMarkdown(
@@ -53,8 +53,11 @@ export function formatMarkdown(
         ],
         [
           'violations',
-          summary.violations === null ? 'no request data yet' : `${summary.violations}`,
+          summary.violations === null
+            ? 'no request data yet'
+            : `${summary.violations} in ${summary.requests} requests`,
         ],
+        ['habit warnings', `${summary.habits}`],
         [
           'signature probes',
           `${summary.probes.passed} passed, ${summary.probes.failed} failed, ${summary.probes.inconclusive} inconclusive, ${summary.probes.not_probed} not probed`,
@@ -136,9 +139,36 @@ export function formatMarkdown(
       : report.violations.items.length === 0
         ? ['None.']
         : table(
-            ['rule', 'message', 'requests'],
-            report.violations.items.map((v) => [v.rule, v.message, v.request_ids.join(' ')]),
+            [
+              'operation',
+              'parameter',
+              'rule',
+              'count',
+              'message',
+              'requests',
+              'example (redacted)',
+            ],
+            report.violations.items.map((v) => [
+              v.operation,
+              v.param ?? '',
+              v.rule,
+              v.count,
+              v.message,
+              v.request_ids.join(' '),
+              v.example.body === null
+                ? `${v.example.method} ${v.example.path}`
+                : `${v.example.method} ${v.example.path} \`${v.example.body.replace(/`/g, "'")}\``,
+            ]),
           )),
+    '',
+    '## Client habits (warnings)',
+    '',
+    ...(report.habits.length === 0
+      ? ['None.']
+      : table(
+          ['habit', 'count', 'message', 'requests'],
+          report.habits.map((h) => [h.habit, h.count, h.message, h.request_ids.join(' ')]),
+        )),
     '',
   ];
   return lines.join('\n');

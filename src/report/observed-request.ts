@@ -1,8 +1,7 @@
 /**
- * The report's input from the client's side: one `/v1` request as the request journal records it.
- * The journal (`GET /__sandbox/requests`) is built separately; until it feeds the report, request
- * situations are `no_data`, never guessed. `classifyRequests` is the whole mapping from requests
- * to coverage ids, so plugging the journal in is handing it these records.
+ * The report's input from the client's side: one `/v1` request as the request journal records it
+ * (`RequestLedger` makes one of each journal entry). `situationOf` and `classifyRequests` are the
+ * whole mapping from requests to coverage ids.
  */
 export interface ObservedRequest {
   request_id: string;
@@ -24,8 +23,8 @@ export interface ObservedRequest {
   cancellation_fee: number | null;
 }
 
-/** The coverage id of one request on its own, if it proves one (rate limiting needs two: below). */
-function situationOf(r: ObservedRequest): string[] {
+/** The coverage ids one request proves on its own (rate limiting needs two: below). */
+export function situationOf(r: ObservedRequest): string[] {
   const ids: string[] = [];
   if (r.replayed) ids.push('idempotency.replayed');
   if (r.status === 401) ids.push('auth.unauthorized');

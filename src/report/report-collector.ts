@@ -3,19 +3,14 @@ import type {
   IntegrationReport,
   ProbeResult,
 } from '../domain/integration-report.js';
+import type { JournalEntry } from '../events/journal-entry.js';
 import type { DeliveryAttempt } from '../store/state.js';
 import type { World } from '../world/world.js';
 import { COVERAGE_CATALOGUE } from './coverage-catalogue.js';
-import { classifyRequests, type ObservedRequest } from './observed-request.js';
 import { ReceiverTally } from './receiver-tally.js';
+import { EVIDENCE_LIMIT, RequestLedger, type Proof } from './request-ledger.js';
 
-/** How many ids a coverage entry quotes as evidence (the count says how many there were). */
-export const EVIDENCE_LIMIT = 5;
-
-interface Proof {
-  count: number;
-  evidence: string[];
-}
+export { EVIDENCE_LIMIT } from './request-ledger.js';
 
 /**
  * Collects what the integration report says about the receivers, across worlds: it attaches to
@@ -30,6 +25,7 @@ export class ReportCollector {
   private since = '';
   private readonly tallies = new Map<string, ReceiverTally>();
   private readonly proofs = new Map<string, Proof>();
+  private readonly requests = new RequestLedger();
 
   constructor(world: World) {
     this.attach(world);
@@ -48,30 +44,41 @@ export class ReportCollector {
     ];
   }
 
+  /**
+   * Hears one `/v1` request as the request journal records it (the host subscribes this to
+   * `host.journal`); only counts and a few ids are kept, so clearing the journal changes nothing.
+   */
+  observeRequest(entry: JournalEntry): void {
+    this.requests.observe(entry);
+  }
+
   /** Forgets everything observed: the report starts again now (`POST /__sandbox/report/reset`). */
   reset(): void {
     this.tallies.clear();
     this.proofs.clear();
+    this.requests.reset();
     this.since = this.world.clock.iso();
   }
 
   /**
-   * The report now. `requests` are the client's `/v1` requests (from the request journal); null
-   * while there is none, which leaves request situations `no_data` and violations unavailable.
+   * The report now. Before any `/v1` request since the report started, request situations are
+   * `no_data` and violations unavailable: nothing is guessed from no data.
    */
-  report(requests: readonly ObservedRequest[] | null = null): IntegrationReport {
+  report(): IntegrationReport {
     const world = this.world;
     for (const e of world.store.webhookEndpoints.all()) this.tally(e.endpoint_id, e.url);
     const receivers = [...this.tallies.values()].map((t) =>
       t.scorecard(world.scenario.webhooks.timeout_ms),
     );
-    const fromRequests = requests === null ? null : classifyRequests(requests);
+    const heard = this.requests.requests > 0;
+    const violations = heard ? this.requests.violationList() : [];
+    const habits = this.requests.habitList();
     const coverage = COVERAGE_CATALOGUE.map((s): CoverageEntry => {
-      if (s.source === 'requests' && fromRequests === null)
+      if (s.source === 'requests' && !heard)
         return { ...s, status: 'no_data', count: 0, evidence: [] };
       const proof =
         s.source === 'requests'
-          ? toProof(fromRequests?.get(s.id) ?? [])
+          ? this.requests.proof(s.id)
           : (this.proofs.get(s.id) ?? { count: 0, evidence: [] });
       return {
         ...s,
@@ -94,7 +101,9 @@ export class ReportCollector {
           not_covered: count('not_covered'),
           no_data: count('no_data'),
         },
-        violations: requests === null ? null : 0,
+        violations: heard ? violations.reduce((n, v) => n + v.count, 0) : null,
+        habits: habits.reduce((n, h) => n + h.count, 0),
+        requests: this.requests.requests,
         probes: {
           passed: probeCount('passed'),
           failed: probeCount('failed'),
@@ -104,13 +113,13 @@ export class ReportCollector {
       },
       coverage,
       violations: {
-        available: requests !== null,
-        note:
-          requests === null
-            ? 'no request data yet: client contract violations come from the request journal'
-            : null,
-        items: [],
+        available: heard,
+        note: heard
+          ? null
+          : 'no /v1 request since the report started: client contract violations come from the requests',
+        items: violations,
       },
+      habits,
       receivers,
     };
   }
@@ -146,8 +155,4 @@ export class ReportCollector {
     if (proof.evidence.length < EVIDENCE_LIMIT) proof.evidence.push(a.delivery_id);
     this.proofs.set(id, proof);
   }
-}
-
-function toProof(ids: string[]): Proof {
-  return { count: ids.length, evidence: ids.slice(0, EVIDENCE_LIMIT) };
 }

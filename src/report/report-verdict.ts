@@ -2,7 +2,7 @@ import type { CoverageEntry, IntegrationReport } from '../domain/integration-rep
 import { COVERAGE_IDS } from './coverage-catalogue.js';
 
 /** What a CI run insists on (`--fail-on`). */
-export const FAIL_ON = ['violations', 'signature', 'coverage'] as const;
+export const FAIL_ON = ['violations', 'signature', 'coverage', 'habits'] as const;
 export type FailOn = (typeof FAIL_ON)[number];
 
 export interface VerdictOptions {
@@ -45,14 +45,16 @@ export function requiredCoverage(report: IntegrationReport, opts: VerdictOptions
  * Why the report fails the run, one readable sentence each; empty when it passes. `signature`
  * fails on a failed or inconclusive probe and on an endpoint never probed (nothing proves it
  * checks signatures); `coverage` on every required situation not covered (or without data yet);
- * `violations` on any violation (none can be found without request data: a note, not a failure).
+ * `violations` on any violation; `habits` on any habit warning (warnings otherwise).
  */
 export function reportFailures(report: IntegrationReport, opts: VerdictOptions): string[] {
   const reasons: string[] = [];
   if (opts.failOn.has('violations') && report.violations.items.length > 0)
     reasons.push(
-      `${report.violations.items.length} client contract violation(s): ${report.violations.items.map((v) => v.rule).join(', ')}`,
+      `${report.violations.items.length} client contract violation(s): ${report.violations.items.map((v) => `${v.rule} (${v.operation}${v.param === null ? '' : ` ${v.param}`}, ${v.count}×)`).join(', ')}`,
     );
+  if (opts.failOn.has('habits'))
+    for (const h of report.habits) reasons.push(`habit: ${h.habit} (${h.count}×): ${h.message}`);
   if (opts.failOn.has('signature')) {
     if (report.receivers.length === 0)
       reasons.push('signature: no webhook endpoint is registered, so none was probed');

@@ -17,6 +17,7 @@ const REQUEST_HEADERS = [
   'user-agent',
   'sandbox-fault',
   'sandbox-outcome',
+  'sandbox-expect',
 ];
 const RESPONSE_HEADERS = [
   'content-type',

@@ -1,0 +1,238 @@
+import { createHash } from 'node:crypto';
+import type { Habit, Violation } from '../domain/integration-report.js';
+import type { JournalEntry } from '../events/journal-entry.js';
+import { situationOf, type ObservedRequest } from './observed-request.js';
+import { brokenRules, maskString, redactBody } from './violation-rules.js';
+
+/** How many ids a proof, a violation or a habit quotes (the count says how many there were). */
+export const EVIDENCE_LIMIT = 5;
+// Per-order and per-route memories (polling, Retry-After, failed POSTs): the oldest go first.
+const MEMORY = 5_000;
+// A client that slept exactly as told may arrive a hair early by the sandbox's clock.
+const SLACK_MS = 50;
+// Violation groups kept; beyond, new parameters are counted together (a client sending ever new
+// unknown keys must not grow the report without end).
+const MAX_GROUPS = 100;
+// Longer paths (a garbage order id) are not remembered for polling and retries.
+const MAX_PATH = 256;
+
+/** A coverage id's proof: how many requests showed it and the first few ids. */
+export interface Proof {
+  count: number;
+  evidence: string[];
+}
+
+/** Requests sent on purpose to see an error (`Sandbox-Expect: error`) break no rule. */
+const expectsError = (e: JournalEntry): boolean =>
+  e.request.headers['sandbox-expect']?.toLowerCase() === 'error';
+
+/**
+ * What the report keeps of the client's `/v1` requests: coverage proofs, violations grouped by
+ * operation, parameter and rule, and habit warnings, each as a count, a few ids and one redacted
+ * example. It hears every journal entry as it is recorded and keeps none, so the journal's bound
+ * (or `DELETE /__sandbox/requests`) never changes the report.
+ */
+export class RequestLedger {
+  private readonly proofs = new Map<string, Proof>();
+  private readonly violations = new Map<string, Violation>();
+  private readonly habits = new Map<string, Habit>();
+  private readonly lastPoll = new Map<string, number>();
+  private readonly waitUntil = new Map<string, { id: string; until: number; status: number }>();
+  private readonly failedPosts = new Map<string, string | null>();
+  private seen = 0;
+
+  /** How many requests it has heard since the last reset. */
+  get requests(): number {
+    return this.seen;
+  }
+
+  /** Forgets everything (`POST /__sandbox/report/reset`). */
+  reset(): void {
+    for (const m of [this.proofs, this.violations, this.habits, this.lastPoll, this.waitUntil])
+      m.clear();
+    this.failedPosts.clear();
+    this.seen = 0;
+  }
+
+  /** The proof of one coverage id, or none. */
+  proof(id: string): Proof {
+    return this.proofs.get(id) ?? { count: 0, evidence: [] };
+  }
+
+  /** The violations found, most frequent first. */
+  violationList(): Violation[] {
+    return [...this.violations.values()].sort((a, b) => b.count - a.count);
+  }
+
+  /** The habit warnings, most frequent first. */
+  habitList(): Habit[] {
+    return [...this.habits.values()].sort((a, b) => b.count - a.count);
+  }
+
+  /** Takes one journal entry into account. */
+  observe(e: JournalEntry): void {
+    this.seen++;
+    const started = Date.parse(e.started_at);
+    const observed: ObservedRequest = {
+      request_id: e.id,
+      method: e.method,
+      path: e.path,
+      query: Object.keys(e.query),
+      at: started,
+      status: e.status ?? 0,
+      reason: e.reason,
+      replayed: e.response.headers['idempotent-replayed'] === 'true',
+      retry_after_s: e.retry_after,
+      cancellation_fee: e.method === 'DELETE' && e.status === 200 ? feeOf(e) : null,
+    };
+    for (const id of situationOf(observed)) this.prove(id, e.id);
+    this.retryAfter(e, started);
+    if (e.operation === null || expectsError(e)) return;
+    for (const b of brokenRules(e)) this.violate(e, b.rule, b.param, b.message);
+    if (e.path.length > MAX_PATH) return;
+    if (e.method === 'POST') this.idempotency(e);
+    if (e.operation === 'getOrderLocation' && e.order_id !== null) this.polling(e, started);
+  }
+
+  private prove(id: string, requestId: string): void {
+    const proof = this.proofs.get(id) ?? { count: 0, evidence: [] };
+    proof.count++;
+    if (proof.evidence.length < EVIDENCE_LIMIT) proof.evidence.push(requestId);
+    this.proofs.set(id, proof);
+  }
+
+  /** `Retry-After` honoured (coverage for a 429) or ignored (a habit), by the client's next try. */
+  private retryAfter(e: JournalEntry, started: number): void {
+    if (e.path.length > MAX_PATH) return;
+    const route = `${e.account_id ?? ''} ${e.method} ${e.path}`;
+    // An injected 429 or 503 is answered before the key is read: it belongs to no account.
+    const [at, before] = recall(this.waitUntil, route, ` ${e.method} ${e.path}`);
+    if (before) {
+      this.waitUntil.delete(at);
+      if (started + SLACK_MS >= before.until) {
+        if (before.status === 429) {
+          this.prove('api.rate_limited.respected', before.id);
+          this.prove('api.rate_limited.respected', e.id);
+        }
+      } else if (!expectsError(e)) {
+        this.warn(
+          'retry_after_ignored',
+          `retried ${e.method} ${e.path} ${Math.round(before.until - started)} ms sooner than Retry-After allowed; wait at least Retry-After seconds before retrying`,
+          e.id,
+        );
+      }
+    }
+    if (e.retry_after !== null && e.status !== null && e.status >= 400) {
+      const answered = started + e.duration_ms;
+      remember(this.waitUntil, route, {
+        id: e.id,
+        until: answered + e.retry_after * 1000,
+        status: e.status,
+      });
+    }
+  }
+
+  /** A write without a key (a habit), or a failed write retried with another key (a violation). */
+  private idempotency(e: JournalEntry): void {
+    const key = e.request.headers['idempotency-key'] ?? null;
+    if (key === null)
+      this.warn(
+        'no_idempotency_key',
+        `${e.operation} sent without an Idempotency-Key: a retry after a dropped answer could do the write twice; send a unique key per write and reuse it on retries`,
+        e.id,
+      );
+    const body = e.request.body;
+    const hash = createHash('sha256')
+      .update(`${body.size}\0${body.text ?? ''}`)
+      .digest('base64url');
+    const same = `${e.account_id ?? ''} ${e.path} ${hash}`;
+    const [at, failedWith] = recall(this.failedPosts, same, ` ${e.path} ${hash}`);
+    if (failedWith !== undefined) {
+      this.failedPosts.delete(at);
+      if (key === null || key !== failedWith)
+        this.violate(
+          e,
+          'idempotency_key_changed',
+          'Idempotency-Key',
+          `a failed ${e.operation} was retried with ${key === null ? 'no' : 'a new'} Idempotency-Key; retry with the same key, or the write may happen twice`,
+        );
+    }
+    const failed = e.status === null || e.status === 429 || e.status >= 500;
+    if (failed) remember(this.failedPosts, same, key);
+  }
+
+  private polling(e: JournalEntry, started: number): void {
+    const order = e.order_id as string;
+    const last = this.lastPoll.get(order);
+    remember(this.lastPoll, order, started);
+    if (last !== undefined && started - last < 1000 - SLACK_MS)
+      this.warn(
+        'location_polled_too_often',
+        `the location of an order was polled more than once a second (${Math.round(started - last)} ms apart); poll at most once a second, or open the order's live stream`,
+        e.id,
+      );
+  }
+
+  private violate(e: JournalEntry, rule: string, given: string | null, message: string): void {
+    let param = given;
+    let group = `${e.operation ?? ''}\0${param ?? ''}\0${rule}`;
+    if (!this.violations.has(group) && this.violations.size >= MAX_GROUPS) {
+      param = '(other parameters)';
+      group = `${e.operation ?? ''}\0${param}\0${rule}`;
+    }
+    const v = this.violations.get(group);
+    if (v) {
+      v.count++;
+      if (v.request_ids.length < EVIDENCE_LIMIT) v.request_ids.push(e.id);
+      return;
+    }
+    this.violations.set(group, {
+      rule,
+      // The API's message quotes the value at fault: masked like the example.
+      message: maskString(message),
+      request_ids: [e.id],
+      operation: e.operation ?? `${e.method} ${e.path}`,
+      param,
+      count: 1,
+      example: {
+        request_id: e.id,
+        method: e.method,
+        path: e.path,
+        status: e.status,
+        body: redactBody(e.request.body.text),
+      },
+    });
+  }
+
+  private warn(habit: string, message: string, requestId: string): void {
+    const h = this.habits.get(habit);
+    if (h) {
+      h.count++;
+      if (h.request_ids.length < EVIDENCE_LIMIT) h.request_ids.push(requestId);
+    } else this.habits.set(habit, { habit, message, count: 1, request_ids: [requestId] });
+  }
+}
+
+/** The memory under `key`, else under `anonymous` (the same request before its key was read). */
+function recall<V>(map: Map<string, V>, key: string, anonymous: string): [string, V | undefined] {
+  return map.has(key) ? [key, map.get(key)] : [anonymous, map.get(anonymous)];
+}
+
+function remember<V>(map: Map<string, V>, key: string, value: V): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > MEMORY) map.delete(map.keys().next().value as string);
+}
+
+/** The cancellation fee a `DELETE` answered (minor units), or null. */
+function feeOf(e: JournalEntry): number | null {
+  try {
+    const order = JSON.parse(e.response.body.text ?? '') as {
+      cancellation?: { fee?: { amount?: unknown } } | null;
+    };
+    const fee = order.cancellation?.fee?.amount;
+    return typeof fee === 'number' ? fee : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,113 @@
+import type { JournalEntry } from '../events/journal-entry.js';
+
+/** The contract rules a client request can break, as the report names them. */
+export type ViolationRule =
+  | 'unknown_field'
+  | 'wrong_type'
+  | 'missing_field'
+  | 'bad_value'
+  | 'wrong_content_type'
+  | 'read_only_key'
+  | 'idempotency_key_changed';
+
+/** One broken rule of one request: the parameter at fault and what the API said. */
+export interface BrokenRule {
+  rule: ViolationRule;
+  param: string | null;
+  message: string;
+}
+
+/**
+ * The rule each validation detail broke. The journal keeps the error body the client read, not
+ * ajv's keyword, so the rule is read from the message's fixed wording (src/http/validation-
+ * messages.ts; test/integration-report-e2e.test.ts and request-ledger.test.ts pin it): `is not a
+ * known` (additionalProperties), `is required`, `must be a/an <type>; got` (type); anything else
+ * (format, enum, range, length, pattern) is a bad value.
+ */
+export function ruleOfDetail(message: string): ViolationRule {
+  if (/ is not a known (field|query parameter)/.test(message)) return 'unknown_field';
+  if (/ is required$/.test(message)) return 'missing_field';
+  if (/ must be an? (string|number|integer|object|array|boolean|null); got /.test(message))
+    return 'wrong_type';
+  return 'bad_value';
+}
+
+/**
+ * The rules an answered request broke, from its journal entry (empty for a request that kept the
+ * contract). Retries with a changed key need the request sequence: `RequestLedger` finds those.
+ */
+export function brokenRules(e: JournalEntry): BrokenRule[] {
+  const err = e.error;
+  if (err === null) return [];
+  if (err.reason === 'read_only_key')
+    return [{ rule: 'read_only_key', param: 'Authorization', message: err.message }];
+  if (err.reason === 'unsupported_content_type')
+    return [{ rule: 'wrong_content_type', param: 'Content-Type', message: err.message }];
+  // A validation failure is `invalid_request` with no reason and the failures in `details`.
+  if (e.status !== 400 || err.code !== 'invalid_request' || err.reason !== null) return [];
+  const details =
+    err.details.length > 0 ? err.details : [{ param: err.param, message: err.message }];
+  return details.map((d) => ({
+    rule: ruleOfDetail(d.message),
+    param: d.param,
+    message: d.message,
+  }));
+}
+
+const MAX_STRING = 64;
+const MAX_EXAMPLE = 2048;
+// 13–19 digits, spaces or dashes between: a card number's shape.
+const CARD = /\b\d(?:[ -]?\d){12,18}\b/g;
+// A phone number: optional +, then 7+ digits with the usual separators.
+const PHONE = /\+?\d[\d ().-]{6,}\d/g;
+const EMAIL = /[^\s@"]+@[^\s@"]+\.[^\s@"]+/g;
+// Fields that hold a person's data: their string values are masked whole.
+const PERSONAL =
+  /name|phone|email|address|instructions|note|contact|customer|card|token|secret|key/i;
+
+/**
+ * A request body fit to print in a CI log: card-, phone- and e-mail-like strings masked, the
+ * values of personal fields (names, phones, addresses, notes…) masked whole, long strings cut to
+ * 64 characters, the whole cut to 2 KiB. Not JSON: the first 64 characters, masked.
+ */
+export function redactBody(text: string | null): string | null {
+  if (text === null) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return cutString(maskString(text));
+  }
+  const out = JSON.stringify(redactValue(value, ''));
+  return out.length > MAX_EXAMPLE ? `${out.slice(0, MAX_EXAMPLE)}…` : out;
+}
+
+function redactValue(value: unknown, key: string): unknown {
+  if (typeof value === 'string')
+    return PERSONAL.test(key) && !/_id$|^id$/.test(key)
+      ? '[redacted]'
+      : cutString(maskString(value));
+  if (Array.isArray(value)) return value.slice(0, 20).map((v) => redactValue(v, key));
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value).slice(0, 50)) out[cutString(k)] = redactValue(v, k);
+    return out;
+  }
+  return value;
+}
+
+/**
+ * A text with API keys, e-mail addresses, card-like and phone-like numbers masked; a plain decimal
+ * (a coordinate such as -122.4194) is left alone.
+ */
+export function maskString(s: string): string {
+  return s
+    .replace(/\b(sk|rk)_[A-Za-z0-9_]+/g, '[api key]')
+    .replace(EMAIL, '[email]')
+    .replace(CARD, '[card]')
+    .replace(PHONE, (m) => (/^\d+\.\d+$/.test(m) ? m : '[phone]'));
+}
+
+function cutString(s: string): string {
+  return s.length > MAX_STRING ? `${s.slice(0, MAX_STRING)}…` : s;
+}
