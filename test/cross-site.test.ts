@@ -153,7 +153,7 @@ describe('CORS on /v1', () => {
     expect(res.headers['access-control-allow-origin']).toBe(ORIGIN);
     expect(res.headers['access-control-allow-methods']).toContain('POST');
     expect(res.headers['access-control-allow-headers']).toBe(
-      'Authorization, Content-Type, Idempotency-Key, Sandbox-Fault',
+      'Authorization, Content-Type, Idempotency-Key, Sandbox-Fault, Sandbox-Outcome, Sandbox-Expect',
     );
     expect(res.headers.vary).toContain('Origin');
   });

@@ -1,8 +1,10 @@
 import type { Request, Response } from 'express';
 
 const ALLOW_METHODS = 'GET, POST, PUT, PATCH, DELETE';
-// Sandbox-Fault: a page's own tests ask for one failure, as any client can (docs/requests-and-faults.md).
-const ALLOW_HEADERS = 'Authorization, Content-Type, Idempotency-Key, Sandbox-Fault';
+// Sandbox-Fault, Sandbox-Outcome, Sandbox-Expect: a page's own tests use them as any client can
+// (docs/requests-and-faults.md, docs/report.md).
+const ALLOW_HEADERS =
+  'Authorization, Content-Type, Idempotency-Key, Sandbox-Fault, Sandbox-Outcome, Sandbox-Expect';
 // Retry-After is not a CORS-safelisted response header: without it a page cannot honour a 429 or 503.
 const EXPOSE_HEADERS = 'X-Request-Id, Idempotent-Replayed, Retry-After';
 
