@@ -11,6 +11,7 @@ export interface RetentionFlags {
   retainAttempts?: number;
   journalBytes?: number;
   idempotencyTtl?: number;
+  retainIdempotencyKeys?: number;
 }
 
 /** A whole number within [min, max], or commander's one-line error naming the range. */
@@ -67,6 +68,11 @@ export function addRetentionOptions(command: Command): Command {
       new Option('--idempotency-ttl <duration>', 'how long idempotency keys live (default 24h)')
         .argParser(ttl)
         .env(envVar('IDEMPOTENCY_TTL')),
+    )
+    .addOption(
+      new Option('--retain-idempotency-keys <n>', 'idempotency keys remembered (default 10000)')
+        .argParser(count)
+        .env(envVar('RETAIN_IDEMPOTENCY_KEYS')),
     );
 }
 
@@ -79,5 +85,6 @@ export function retentionFromFlags(flags: RetentionFlags): Partial<Retention> {
     attempts: flags.retainAttempts,
     journal_bytes: flags.journalBytes,
     idempotency_ttl_ms: flags.idempotencyTtl,
+    idempotency_keys: flags.retainIdempotencyKeys,
   };
 }

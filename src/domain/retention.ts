@@ -16,4 +16,9 @@ export interface Retention {
   journal_bytes: number;
   /** Virtual milliseconds an `Idempotency-Key` is remembered. */
   idempotency_ttl_ms: number;
+  /**
+   * Idempotency keys remembered at most: past it the oldest are forgotten before their TTL, so a
+   * sustained load of unique keys (a 60× clock stretches no TTL) cannot grow memory without end.
+   */
+  idempotency_keys: number;
 }

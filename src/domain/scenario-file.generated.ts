@@ -240,6 +240,10 @@ export interface ScenarioFile {
      * Seconds, or a duration such as 30s, 10m, 1h30m.
      */
     idempotency_ttl?: number | string;
+    /**
+     * Idempotency keys remembered at most (with their answers); past it the oldest are forgotten before their TTL, so sustained load with unique keys plateaus. Default 10000.
+     */
+    idempotency_keys?: number;
   };
   /**
    * Orders that exist when the sandbox starts, in any state. Their history is recorded as events (not sent as webhooks).
@@ -626,6 +630,10 @@ export interface ScenarioFileWithDefaults {
      * Seconds, or a duration such as 30s, 10m, 1h30m.
      */
     idempotency_ttl: number | string;
+    /**
+     * Idempotency keys remembered at most (with their answers); past it the oldest are forgotten before their TTL, so sustained load with unique keys plateaus. Default 10000.
+     */
+    idempotency_keys: number;
   };
   /**
    * Orders that exist when the sandbox starts, in any state. Their history is recorded as events (not sent as webhooks).

@@ -78,6 +78,7 @@ export function resolveScenario(file: ScenarioFileWithDefaults): Scenario {
       attempts: file.retention.attempts,
       journal_bytes: file.retention.journal_bytes,
       idempotency_ttl_ms: ms(file.retention.idempotency_ttl),
+      idempotency_keys: file.retention.idempotency_keys,
     },
     orders: file.orders,
     script: file.script,

@@ -64,4 +64,22 @@ describe('retention', () => {
     await advanceClock(world, '3m'); // the next check after a twenty-fourth of the TTL
     expect(world.store.idempotency.get('acct_a:k1')).toBeUndefined();
   });
+
+  it('remembers at most idempotency_keys keys, forgetting the oldest first, within their TTL', async () => {
+    const { world } = open({ idempotency_keys: 200 });
+    for (let i = 0; i < 1000; i++) {
+      world.store.idempotency.insert({
+        scope_key: `acct_a:k${i}`,
+        fingerprint: 'f',
+        status: 201,
+        body: {},
+        created_at_ms: world.clock.now(),
+      });
+      await world.store.commit();
+    }
+    // Pruned once 10 % (at least 100) past the limit: never more than limit + slack.
+    expect(world.store.idempotency.size).toBeLessThanOrEqual(300);
+    expect(world.store.idempotency.get('acct_a:k999')).toBeDefined();
+    expect(world.store.idempotency.get('acct_a:k0')).toBeUndefined();
+  });
 });

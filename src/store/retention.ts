@@ -13,7 +13,8 @@ const FINISHED_DELIVERY = new Set(['succeeded', 'failed']);
  * memory and the `--data` file plateau under sustained load. Each collection is pruned only once it
  * has grown `slack` past its limit since it was last pruned, down to the limit, so the cost per
  * commit stays O(1) amortised. Active orders and pending deliveries are never dropped; expired
- * idempotency keys are forgotten every twenty-fourth of their lifetime.
+ * idempotency keys are forgotten every twenty-fourth of their lifetime, and the oldest beyond
+ * `idempotency_keys` sooner.
  */
 export class RetentionKeeper {
   private readonly prunedAt = new Map<Collection<never>, number>();
@@ -43,6 +44,7 @@ export class RetentionKeeper {
       const before = nowMs - limits.idempotency_ttl_ms;
       store.idempotency.removeWhere((r) => r.created_at_ms <= before);
     }
+    this.oldest(store.idempotency, limits.idempotency_keys, () => true);
   }
 
   /**
