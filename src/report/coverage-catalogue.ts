@@ -87,7 +87,7 @@ export const COVERAGE_CATALOGUE: readonly CoverageSituation[] = [
   ...EVENT_NAMES.map((event) =>
     delivery(
       `webhook.${event}.acknowledged`,
-      `A ${event} webhook delivered: the receiver answered success.`,
+      `The ${event} webhook delivered: the receiver answered success.`,
     ),
   ),
   delivery(
