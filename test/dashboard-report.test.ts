@@ -74,7 +74,10 @@ describe('the Report panel', () => {
     expect(await row('webhook.order.delivered.acknowledged').getAttribute('data-status')).toBe(
       'not_covered',
     );
-    expect(await row('orders.create.created').getAttribute('data-status')).toBe('no_data');
+    // The order the test created through /v1 proves a request situation, linked to the Requests panel.
+    const created = row('orders.create.created');
+    expect(await created.getAttribute('data-status')).toBe('covered');
+    expect(await created.locator('a[href^="#requests/req_"]').count()).toBe(1);
 
     await tab('Orders');
     await page.locator(`tr[data-order=${order.order_id}]`).click();
