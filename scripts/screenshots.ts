@@ -55,6 +55,23 @@ try {
   await page.getByTestId('fired').locator('tr').first().waitFor();
   await shot('clock');
 
+  // A client's few /v1 calls, so the Report shows request coverage and a contract violation.
+  const v1 = (path: string, method = 'GET', body?: unknown) =>
+    fetch(`${sandbox.url}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${sandbox.apiKey}`, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }).then((r) => r.json() as Promise<{ order_id: string }>);
+  const mine = await v1('/v1/orders', 'POST', {
+    pickup: { address: '1 Market St' },
+    dropoff: { address: '500 Castro St' },
+  });
+  await v1(`/v1/orders/${mine.order_id}`);
+  await v1(`/v1/orders/${mine.order_id}/payment`, 'POST', { payment_method: 'pm_card_declined' });
+  await v1(`/v1/orders/${mine.order_id}/payment`, 'POST', { payment_method: 'pm_card_visa' });
+  await v1('/v1/orders', 'POST', { pickup: { address: '1 Market St' }, notes: 'ring twice' });
+  await v1('/v1/drivers/available?lat=37.7749&lng=-122.4194');
+
   await page.locator('nav a', { hasText: 'Report' }).click();
   await page.getByRole('button', { name: 'Probe now' }).click();
   await page.getByTestId('probe').waitFor();
