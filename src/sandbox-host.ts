@@ -1,3 +1,4 @@
+// Longer than 250 lines: the host owns what outlives a world (reset, import, export, the journal, the report), each a few lines.
 import { chooseScenario, type SandboxConfig } from './config.js';
 import { probeAllEndpoints } from './commands/probe-endpoint.js';
 import { registerEndpoint } from './commands/webhook-endpoints.js';

@@ -1,3 +1,4 @@
+// Longer than 250 lines: one file of unit tests for the dispatcher, grouped by the finding each covers.
 import { describe, expect, it } from 'vitest';
 import { FakeTransport, flush } from '../../test/support/fake-transport.js';
 import { openWorld } from '../../test/support/world.js';
