@@ -66,7 +66,8 @@ export interface SandboxOptions {
   /**
    * How much history to keep, over the scenario's `retention` (docs/persistence.md): each field
    * defaults to the scenario's, whose own defaults are 10 000 finished orders, 20 000 events,
-   * 20 000 finished deliveries, 10 000 logged attempts, a 64 MiB journal and a 24 h idempotency TTL.
+   * 20 000 finished deliveries, 10 000 logged attempts, a 64 MiB journal, a 24 h idempotency TTL
+   * and at most 10 000 idempotency keys.
    */
   retention?: Partial<Retention> | undefined;
   /** The request journal's bounds (docs/requests-and-faults.md); each field defaults as noted. */
