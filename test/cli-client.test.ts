@@ -1,23 +1,9 @@
-import { execFile } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestSandbox, BUNDLED_SCENARIOS } from './support/test-sandbox.js';
-
-const run = promisify(execFile);
-
-/** Runs the built CLI; resolves with its output and exit code (never rejects). */
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['dist/cli.js', ...args]);
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+import { cli } from './support/cli-process.js';
 
 describe('the client subcommands, against a running sandbox', () => {
   let t: TestSandbox;

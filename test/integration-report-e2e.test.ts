@@ -2,8 +2,6 @@
 // through every situation of the report's catalogue, twice: as written (everything covered, no
 // violation, the probe passed), then with the mistakes integrators make, which the report and
 // `delivery-sandbox report --fail-on …` must name.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type CreateOrderRequest, type Sandbox } from 'delivery-sandbox';
 import {
@@ -17,8 +15,8 @@ import {
   type Receiver,
   type ReceiverMistakes,
 } from '../examples/delivery-app/receiver.js';
+import { cli } from './support/cli-process.js';
 
-const run = promisify(execFile);
 const SECRET = 'whsec_e2e_report_secret';
 const ORDER: CreateOrderRequest = {
   pickup: { address: '1 Market St' },
@@ -162,21 +160,7 @@ async function driveEverySituation(r: Run, mistakes: AppMistakes = {}): Promise<
   await sandbox.probe(sandbox.webhookEndpoints[0]!.endpoint_id);
 }
 
-async function cli(url: string, ...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [
-      'dist/cli.js',
-      'report',
-      '--url',
-      url,
-      ...args,
-    ]);
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+const reportCli = (url: string, ...args: string[]) => cli('report', '--url', url, ...args);
 
 describe('the integration report, end to end, with the sample app', () => {
   let good: Run;
@@ -202,7 +186,11 @@ describe('the integration report, end to end, with the sample app', () => {
     expect(report.receivers).toHaveLength(1);
     expect(report.receivers[0]!.probe?.status).toBe('passed');
     expect(report.receivers[0]!.non_200_by_status).toEqual({});
-    const passed = await cli(good.sandbox.url, '--fail-on', 'violations,signature,coverage,habits');
+    const passed = await reportCli(
+      good.sandbox.url,
+      '--fail-on',
+      'violations,signature,coverage,habits',
+    );
     expect(passed.stderr).toBe('');
     expect(passed.code).toBe(0);
   });
@@ -233,7 +221,7 @@ describe('the integration report, end to end, with the sample app', () => {
       'not_covered',
     );
 
-    const failed = await cli(bad.sandbox.url, '--fail-on', 'violations,signature,coverage');
+    const failed = await reportCli(bad.sandbox.url, '--fail-on', 'violations,signature,coverage');
     expect(failed.code).toBe(1);
     expect(failed.stdout).toContain('## Client contract violations');
     expect(failed.stderr).toMatch(
@@ -245,7 +233,7 @@ describe('the integration report, end to end, with the sample app', () => {
     expect(failed.stderr).toContain('coverage: api.rate_limited.respected is not covered');
     // Habits are warnings: they fail the run only when asked.
     expect(failed.stderr).not.toContain('habit:');
-    const habits = await cli(bad.sandbox.url, '--fail-on', 'habits');
+    const habits = await reportCli(bad.sandbox.url, '--fail-on', 'habits');
     expect(habits.code).toBe(1);
     expect(habits.stderr).toContain('habit: retry_after_ignored');
   });

@@ -1,27 +1,15 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { marked, type Tokens } from 'marked';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifySignature } from '../src/index.js';
 import { Receiver } from './support/receiver.js';
 import { TestSandbox } from './support/test-sandbox.js';
+import { cli } from './support/cli-process.js';
 
-const run = promisify(execFile);
 const SECRET = 'whsec_report_cli_secret';
-
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['dist/cli.js', ...args]);
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
 
 describe('delivery-sandbox report', () => {
   let t: TestSandbox;

@@ -1,4 +1,20 @@
-import type { ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** Runs the built CLI (`dist/cli.js`); resolves with its output and exit code, never rejects. */
+export async function cli(
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['dist/cli.js', ...args]);
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
 
 /**
  * Resolves with the sandbox URL once a CLI process prints its banner (`API   http://…/v1`), or
