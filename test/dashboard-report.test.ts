@@ -86,9 +86,9 @@ describe('the Report panel', () => {
     await tab('Report');
     const delivered = row('webhook.order.delivered.acknowledged');
     await expect.poll(() => delivered.getAttribute('data-status')).toBe('covered');
-    expect(await row('webhook.order.picked_up.acknowledged').getAttribute('data-status')).toBe(
-      'covered',
-    );
+    await expect
+      .poll(() => row('webhook.order.picked_up.acknowledged').getAttribute('data-status'))
+      .toBe('covered');
     const webhooks = page.locator('tbody[data-area=webhook] tr.group');
     expect(await webhooks.textContent()).toContain('4 of 8 covered');
 

@@ -82,7 +82,8 @@ describe('the dashboard', () => {
     expect(await route.locator('path.route').count()).toBe(2); // to the pickup, then on
     const driver = (await sb.get(`/v1/orders/${order.order_id}`)).body.driver.driver_id;
     const marker = page.locator(`circle[data-driver=${driver}]`);
-    expect(await marker.getAttribute('data-status')).toBe('on_order');
+    // Driver positions and statuses reach the page in throttled batches, after the order's status.
+    await expect.poll(() => marker.getAttribute('data-status')).toBe('on_order');
 
     // The driver moves on the map as virtual time passes, from the stream alone.
     const before = await marker.getAttribute('cx');
