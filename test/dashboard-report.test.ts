@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, type DashboardPage } from './support/browser.js';
 import { Receiver } from './support/receiver.js';
-import { TestSandbox } from './support/test-sandbox.js';
+import { SAMPLE_ORDER, TestSandbox } from './support/test-sandbox.js';
 
 // The dashboard's Report panel and its paged lists, in a real chromium against a real sandbox on
 // port 0 and a real receiver (one that answers 200 to anything: it checks no signature). One
@@ -109,6 +109,28 @@ describe('the Report panel', () => {
     page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Start a fresh report' }).click();
     await expect.poll(() => delivered.getAttribute('data-status')).toBe('not_covered');
+    await dash.expectNoProblems();
+  });
+  it("lists the client's contract violations: rule, operation, parameter, count and an example that opens the request", async () => {
+    for (let i = 0; i < 2; i++) {
+      const res = await sb.post('/v1/orders', { ...SAMPLE_ORDER, notes: 'ring twice' });
+      expect(res.status).toBe(400);
+    }
+    await open();
+    await tab('Report');
+    const row = page.locator('[data-testid=violations] tr[data-violation=unknown_field]');
+    await expect.poll(() => row.count()).toBe(1);
+    const cells = await row.locator('td').allTextContents();
+    expect(cells.slice(0, 4)).toEqual(['unknown_field', 'createOrder', 'notes', '2']);
+    expect(cells[4]).toContain('POST /v1/orders → 400');
+    // The example is the first of the two requests, opened in the Requests panel.
+    const link = row.locator('a[href^="#requests/req_"]');
+    const requestId = (await link.textContent()) ?? '';
+    await link.click();
+    await expect.poll(() => page.locator('nav a.active').textContent()).toContain('Requests');
+    const detail = page.getByTestId('request-detail');
+    await expect.poll(() => detail.textContent()).toContain('ring twice');
+    expect(await page.locator(`tr[data-request=${requestId}]`).count()).toBe(1);
     await dash.expectNoProblems();
   });
 });

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { api } from '../api.js';
 import { attempt, time } from '../format.js';
 import type { PanelProps } from '../panel.js';
-import type { CoverageEntry, IntegrationReport, Violation } from '../types.js';
+import type { CoverageEntry, IntegrationReport } from '../types.js';
 import { Scorecard } from './receivers.js';
 
 /** The report is re-read at most this often, however busy the stream is. */
@@ -85,15 +85,6 @@ function CoverageArea({ area, entries }: { area: string; entries: CoverageEntry[
 
 const noData = (e: CoverageEntry): boolean => e.status === 'no_data';
 
-/** A violation's field, whatever the report's version calls it, as short text. */
-const field = (v: Violation, key: string): string => {
-  const value = v[key];
-  if (value === undefined || value === null) return '—';
-  return typeof value === 'string' || typeof value === 'number'
-    ? String(value)
-    : JSON.stringify(value);
-};
-
 function Violations({ report }: { report: IntegrationReport }) {
   const { available, note, items } = report.violations;
   if (!available) return <p class="muted">{note ?? 'No request data yet.'}</p>;
@@ -110,15 +101,18 @@ function Violations({ report }: { report: IntegrationReport }) {
         </tr>
       </thead>
       <tbody>
-        {items.map((v, i) => (
-          <tr key={i}>
+        {items.map((v) => (
+          <tr key={`${v.operation}:${v.param}:${v.rule}`} data-violation={v.rule}>
             <td class="mono">{v.rule}</td>
-            <td class="mono">{field(v, 'operation')}</td>
-            <td class="mono">{field(v, 'param')}</td>
-            <td>{typeof v.count === 'number' ? v.count : (v.request_ids?.length ?? '—')}</td>
+            <td class="mono">{v.operation}</td>
+            <td class="mono">{v.param ?? '—'}</td>
+            <td>{v.count}</td>
             <td>
-              {field(v, v.example === undefined ? 'message' : 'example')}
-              {v.request_ids?.slice(0, 3).map((id) => [' ', <Evidence key={id} id={id} />])}
+              {v.message}
+              <div class="mono small">
+                {v.example.method} {v.example.path} → {v.example.status ?? 'no answer'}{' '}
+                <Evidence id={v.example.request_id} />
+              </div>
             </td>
           </tr>
         ))}
