@@ -2,19 +2,26 @@
  * `--data` persistence: create latency (p50/p99) as the state grows, beside the same in memory;
  * restart time; the state export (size, time, /v1 p99 while it runs) and its import. Runs the built
  * CLI (`npm run build`) in child processes; prints one JSON line. `--orders N` sets the largest
- * size (default 20 000).
+ * size (default 20 000); the export and import run at 33 and 100 MB (bench/state-round-trip.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { exportImport } from './state-round-trip.js';
 
 const arg = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(name);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const LARGEST = arg('--orders', 20_000);
+/** The sizes of the exported states, in MB (`--export-mb 33,100`). */
+const EXPORT_MB = process.argv.includes('--export-mb')
+  ? process.argv[process.argv.indexOf('--export-mb') + 1]!.split(',').map(Number)
+  : [33, 100];
+/** `--export-only`: only the export and import (while working on them). */
+const EXPORT_ONLY = process.argv.includes('--export-only');
 const SIZES = [1000, 5000, LARGEST].filter((n, i, all) => n <= LARGEST && all.indexOf(n) === i);
 const AUTH = { Authorization: 'Bearer sk_test_ci_acme', 'Content-Type': 'application/json' };
 
@@ -89,6 +96,13 @@ const dir = mkdtempSync(join(tmpdir(), 'bench-persistence-'));
 const data = join(dir, 'state.json');
 const result: Record<string, unknown> = { sizes: SIZES };
 try {
+  if (EXPORT_ONLY) {
+    result.export = [];
+    for (const mb of EXPORT_MB)
+      (result.export as unknown[]).push(await exportImport(mb, launch, stop));
+    console.log(JSON.stringify(result));
+    process.exit(0);
+  }
   const memory = await launch([]);
   await seed(memory.url, 0, SIZES[0]!);
   const mem = await latency(memory.url);
@@ -110,43 +124,10 @@ try {
   const again = await launch(['--data', data]);
   result.restart_ms = Math.round(again.ms);
 
-  // The export, with a /v1 reader beside it.
-  const id = await create(again.url);
-  const reads: number[] = [];
-  let exporting = true;
-  const reader = (async () => {
-    while (exporting) {
-      const t0 = performance.now();
-      await (await fetch(`${again.url}/v1/orders/${id}`, { headers: AUTH })).arrayBuffer();
-      reads.push(performance.now() - t0);
-    }
-  })();
-  const t0 = performance.now();
-  const body = Buffer.from(await (await fetch(`${again.url}/__sandbox/state`)).arrayBuffer());
-  const exportMs = performance.now() - t0;
-  exporting = false;
-  await reader;
   await stop(again.child);
-
-  const target = await launch([]);
-  const t1 = performance.now();
-  const imported = await fetch(`${target.url}/__sandbox/state`, {
-    method: 'PUT',
-    headers: { 'Content-Type': 'application/json' },
-    body,
-  });
-  const importMs = performance.now() - t1;
-  const check = await fetch(`${target.url}/v1/orders/${id}`, { headers: AUTH });
-  await stop(target.child);
-  result.export = {
-    mb: round(body.length / 1e6),
-    export_ms: Math.round(exportMs),
-    v1_reads: reads.length,
-    v1_p99_ms: round(pct(reads, 0.99)),
-    import_status: imported.status,
-    import_ms: Math.round(importMs),
-    round_trip: check.status === 200,
-  };
+  result.export = [];
+  for (const mb of EXPORT_MB)
+    (result.export as unknown[]).push(await exportImport(mb, launch, stop));
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

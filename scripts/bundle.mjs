@@ -26,7 +26,12 @@ await build({ ...common, entryPoints: { index: 'src/index.ts' }, packages: 'exte
 
 await build({
   ...common,
-  entryPoints: { cli: 'src/cli.ts' },
+  // The state import's worker thread (src/http/state-import/), started from either bundle: it sits
+  // beside them in dist/, with its dependencies inlined like the CLI's.
+  entryPoints: {
+    cli: 'src/cli.ts',
+    'state-import-worker': 'src/http/state-import/state-import-worker.ts',
+  },
   external: ['pino-pretty'],
   // The inlined CommonJS dependencies call require() for Node's own modules (and for optional
   // ones, such as ws's bufferutil, inside a try): an ES module has no require of its own.

@@ -13,6 +13,8 @@ export function packagePath(...parts: string[]): string {
 
 /** Whether this code runs built (from `dist/`, where the build wrote JSON copies of the YAML sources). */
 const BUILT = import.meta.url.includes('/dist/');
+/** Whether this code runs built, from `dist/` (else from `src/`, through tsx or vitest). */
+export const RUNS_BUILT = BUILT;
 
 /** A file the build wrote into `dist/` (e.g. `openapi/v1.json`), or `undefined` when running from source. */
 export function builtPath(...parts: string[]): string | undefined {

@@ -131,16 +131,17 @@ export class SandboxHost implements AppHost {
   /**
    * Replaces the whole state with an exported one (validated against the control-plane schema by
    * the caller): orders resume where they were, pending retries are rescheduled. The running
-   * scenario's settings (timing, fees, rules) stay; its script does not run again.
+   * scenario's settings (timing, fees, rules) stay; its script does not run again. The state is
+   * handed over: it becomes the next world's (not copied: a copy of 100 MB would hold the event
+   * loop for a second), so the caller must not keep using it.
    */
   async importState(state: SandboxState): Promise<World> {
     const scenario = { ...this.world.scenario, seed: state.seed };
     // Above both this sandbox's worlds and the state's: its next ids repeat neither the ones this
     // sandbox issued since the export nor the ones the exporter did.
     const generation = Math.max(this.world.generation, state.generation ?? 0) + 1;
-    const imported = structuredClone(state);
-    delete imported.journal_seq; // a --data file's bookkeeping, not this one's
-    return this.replace(() => this.resume(scenario, imported, generation));
+    delete state.journal_seq; // a --data file's bookkeeping, not this one's
+    return this.replace(() => this.resume(scenario, state, generation));
   }
 
   /** The whole state, as `GET /__sandbox/state` exports it. */

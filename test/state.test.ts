@@ -1,7 +1,10 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { bannerUrl } from './support/cli-process.js';
 import { raw } from './support/raw-http.js';
 import { Receiver } from './support/receiver.js';
 import { TestSandbox, BUNDLED_SCENARIOS } from './support/test-sandbox.js';
@@ -114,6 +117,70 @@ describe('GET·PUT /__sandbox/state', () => {
     const res = await t.request('PUT', '/__sandbox/state', { body });
     expect(res.status).toBe(400);
     expect(res.body.error.details.map((d: any) => d.param)).toContain(param);
+  });
+});
+
+describe('PUT /__sandbox/state, parsed and validated in a worker thread', () => {
+  it("answers JSON that does not parse with the parser's position, and changes nothing", async () => {
+    const t = await start();
+    const order = await t.createOrder();
+    const text = JSON.stringify((await t.get('/__sandbox/state')).body);
+    const res = await t.request('PUT', '/__sandbox/state', {
+      raw: text.replace(',"seed"', ',,"seed"'),
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toContain('not valid JSON');
+    expect(res.body.error.message).toContain(`position ${text.indexOf(',"seed"') + 1}`);
+    expect((await t.get(`/v1/orders/${order.order_id}`)).status).toBe(200);
+  });
+
+  it('refuses an empty body as express.json did, and takes a gzipped one', async () => {
+    const t = await start();
+    const empty = await t.request('PUT', '/__sandbox/state', {
+      raw: '',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(empty.status).toBe(400);
+    expect(empty.body.error.message).toContain('A JSON request body is required');
+    const order = await t.createOrder();
+    const state = (await t.get('/__sandbox/state')).body;
+    const b = await start({ seed: 'other' });
+    const res = await b.request('PUT', '/__sandbox/state', {
+      raw: gzipSync(JSON.stringify(state)),
+      headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+    });
+    expect(res.status).toBe(200);
+    expect((await b.get(`/v1/orders/${order.order_id}`)).status).toBe(200);
+  });
+
+  it('works from the built CLI, whose worker is its own file in dist/', async () => {
+    const child = spawn(process.execPath, ['dist/cli.js', '--port', '0', '--scenario', 'ci'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      const url = await bannerUrl(child);
+      const headers = { 'Content-Type': 'application/json' };
+      const state = await (await fetch(`${url}/__sandbox/state`)).json();
+      const ok = await fetch(`${url}/__sandbox/state`, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify(state),
+      });
+      expect(ok.status).toBe(200);
+      const bad = await fetch(`${url}/__sandbox/state`, { method: 'PUT', headers, body: '{"x":' });
+      expect(bad.status).toBe(400);
+      expect(((await bad.json()) as any).error.message).toContain('not valid JSON');
+      const invalid = await fetch(`${url}/__sandbox/state`, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({ ...state, version: 2 }),
+      });
+      expect(invalid.status).toBe(400);
+      expect(((await invalid.json()) as any).error.details[0].param).toBe('version');
+    } finally {
+      child.kill();
+    }
   });
 });
 

@@ -18,7 +18,7 @@ export interface AppHost {
     scenario?: string | ScenarioFile | undefined;
     seed?: string | number | undefined;
   }): Promise<World>;
-  /** Replaces the whole state (`PUT /__sandbox/state`). */
+  /** Replaces the whole state (`PUT /__sandbox/state`), taking `state` over (not copied). */
   importState(state: SandboxState): Promise<World>;
   /** The whole state. */
   exportState(): SandboxState;

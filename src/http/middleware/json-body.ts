@@ -48,13 +48,8 @@ export function checkDeclaredLength(req: Request): void {
  */
 export const jsonBody: RequestHandler[] = [requireJson, parseJson];
 
-/** A state to import (up to `STATE_BODY_LIMIT_BYTES`), read as it streams in, then parsed. */
-export const stateJsonBody: RequestHandler[] = [
-  requireJson,
-  express.json({ limit: STATE_BODY_LIMIT_BYTES, strict: true }),
-];
-
-function requireJson(req: Request, _res: unknown, next: () => void): void {
+/** Refuses a body whose Content-Type is not JSON (`unsupported_content_type`). */
+export function requireJson(req: Request, _res: unknown, next: () => void): void {
   if (hasBody(req.headers) && !req.is('application/json')) {
     throw fail('unsupported_content_type', {
       got: req.get('content-type') ? `"${req.get('content-type')}"` : 'no Content-Type',

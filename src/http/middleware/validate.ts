@@ -1,6 +1,16 @@
 import type { RequestHandler } from 'express';
-import { invalidRequest } from '../../errors/service-error.js';
+import { invalidRequest, type ServiceError } from '../../errors/service-error.js';
 import type { RequestValidators } from '../request-validators.js';
+
+/** The error for a request that sent no body where one is required. */
+export function missingBody(): ServiceError {
+  return invalidRequest([
+    {
+      param: 'body',
+      message: 'A JSON request body is required; send one with Content-Type: application/json',
+    },
+  ]);
+}
 
 /** Validates the JSON body against the operation's schema; every failure is listed in `details`. */
 export function validateBody(
@@ -15,13 +25,7 @@ export function validateBody(
       if (opts.optional) {
         req.body = {};
       } else {
-        throw invalidRequest([
-          {
-            param: 'body',
-            message:
-              'A JSON request body is required; send one with Content-Type: application/json',
-          },
-        ]);
+        throw missingBody();
       }
     }
     const details = validate(req.body);

@@ -2,9 +2,9 @@ import type { Router } from 'express';
 import { describeWorld } from '../../../commands/describe-world.js';
 import type { SandboxState } from '../../../store/state.js';
 import type { AppHost } from '../../app-host.js';
-import { stateJsonBody } from '../../middleware/json-body.js';
-import { validateBody } from '../../middleware/validate.js';
+import { requireJson } from '../../middleware/json-body.js';
 import type { RequestValidators } from '../../request-validators.js';
+import { readStateBody } from '../../state-import/read-state-body.js';
 import { createRouter } from '../../router.js';
 
 /** The whole state, exported and imported as JSON, and the bundled scenarios. */
@@ -22,15 +22,26 @@ export function sandboxStateRoutes(validators: RequestValidators, host: AppHost)
     res.once('close', () => (gone = true));
     for await (const chunk of host.exportStateChunks()) {
       if (gone) return; // the client left: stop serialising
-      if (!res.write(chunk)) await new Promise((resolve) => res.once('drain', resolve));
+      // Waits for the socket to take the chunk, or for the client to leave (no 'drain' then).
+      if (!res.write(chunk))
+        await new Promise<void>((resolve) => {
+          const done = (): void => {
+            res.off('drain', done);
+            res.off('close', done);
+            resolve();
+          };
+          res.on('drain', done);
+          res.on('close', done);
+        });
     }
     res.end();
   });
 
   router.put(
     '/__sandbox/state',
-    ...stateJsonBody,
-    validateBody(validators, 'sandboxImportState'),
+    requireJson,
+    // Parsed and validated in a worker thread (the schema's errors as validateBody gives them).
+    readStateBody,
     async (req, res) => {
       res.json(describeWorld(await host.importState(req.body as SandboxState)));
     },

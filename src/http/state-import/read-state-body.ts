@@ -1,0 +1,111 @@
+import type { Request, RequestHandler } from 'express';
+import { createRequire } from 'node:module';
+import type { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { fail, invalidRequest } from '../../errors/service-error.js';
+import { RUNS_BUILT } from '../../paths.js';
+import { STATE_BODY_LIMIT_BYTES } from '../middleware/json-body.js';
+import { missingBody } from '../middleware/validate.js';
+import type { ImportMessage, WorkerMessage } from './import-protocol.js';
+
+/**
+ * Starts the worker: its file beside the bundle in `dist/` (its own entry, scripts/bundle.mjs), or
+ * from `src/` (development and tests) the TypeScript source beside this one, through tsx's loader,
+ * registered in the worker first (a worker does not inherit the loader of vitest or of
+ * `--import tsx`). tsx's ES module API is the `.mjs` beside the `.cjs` that require() resolves.
+ */
+function startWorker(): Worker {
+  if (RUNS_BUILT) return new Worker(new URL('./state-import-worker.js', import.meta.url));
+  const tsx = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/cjs$/, 'mjs'),
+  ).href;
+  const source = new URL('./state-import-worker.ts', import.meta.url).href;
+  return new Worker(
+    `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); });`,
+    { eval: true },
+  );
+}
+
+/** The body, decoded as its Content-Encoding says (as express.json does), or a 415. */
+function decoded(req: Request): Readable {
+  const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
+  const decoder =
+    encoding === 'gzip'
+      ? createGunzip()
+      : encoding === 'deflate'
+        ? createInflate()
+        : encoding === 'br'
+          ? createBrotliDecompress()
+          : undefined;
+  if (decoder) return req.pipe(decoder);
+  if (encoding === 'identity') return req;
+  throw fail('unsupported_content_encoding', {
+    detail: `unsupported content encoding "${encoding}"`,
+  });
+}
+
+/**
+ * Reads, parses and validates a state to import (`PUT /__sandbox/state`, up to
+ * `STATE_BODY_LIMIT_BYTES`) in a worker thread, into `req.body`: parsing and validating 100 MB
+ * takes seconds, which on the main thread would stall every other request
+ * (docs/decisions/0015-state-import-off-the-loop.md). The body's chunks go to the worker as they
+ * arrive; the parsed state comes back a batch of records per message, each asked for only once the
+ * main thread is free. Errors are the ones express.json and the schema give: 413 past the limit,
+ * 400 for JSON that does not parse (with the parser's position) or a state that does not validate.
+ */
+export const readStateBody: RequestHandler = (req, _res, next) => {
+  const charset = /charset=([^;]+)/i.exec(req.get('content-type') ?? '')?.[1]?.trim();
+  if (charset && !/^"?utf-8"?$/i.test(charset))
+    throw fail('unsupported_content_type', { got: `unsupported charset "${charset}"` });
+  const body = decoded(req);
+  const worker = startWorker();
+  const post = (message: ImportMessage): void => worker.postMessage(message);
+  let settled = false;
+  const finish = (err?: unknown): void => {
+    if (settled) return;
+    settled = true;
+    body.removeAllListeners('data');
+    void worker.terminate();
+    next(err);
+  };
+  const state: Record<string, unknown> = {};
+  let bytes = 0;
+  body.on('data', (chunk: Buffer) => {
+    bytes += chunk.length;
+    if (bytes > STATE_BODY_LIMIT_BYTES) {
+      body.pause();
+      finish(fail('body_too_large', { limit: `${STATE_BODY_LIMIT_BYTES / (1024 * 1024)} MiB` }));
+    } else post({ type: 'chunk', bytes: chunk });
+  });
+  body.on('end', () => {
+    if (settled) return;
+    if (bytes === 0) finish(missingBody());
+    else post({ type: 'end' });
+  });
+  body.on('error', finish);
+  // The client went away before the body was whole: nothing to import, nothing to answer.
+  req.on('aborted', () => finish(fail('malformed_json', { detail: 'the body was cut short' })));
+  worker.on('error', finish);
+  worker.on('message', (message: WorkerMessage) => {
+    switch (message.type) {
+      case 'malformed':
+        return finish(fail('malformed_json', { detail: message.detail }));
+      case 'invalid':
+        return finish(invalidRequest(message.details));
+      case 'value':
+        state[message.key] = message.value;
+        break;
+      case 'records':
+        (state[message.key] as unknown[]).push(...message.records);
+        break;
+      case 'done':
+        req.body = state;
+        return finish();
+    }
+    post({ type: 'more' });
+  });
+};

@@ -1,0 +1,65 @@
+// The worker thread of a state import (`PUT /__sandbox/state`): its own entry in the build
+// (scripts/bundle.mjs), started by read-state-body.ts. Nothing here runs on the main thread.
+import { parentPort } from 'node:worker_threads';
+import { loadOpenApiDocument } from '../openapi-document.js';
+import { compileRequestValidators } from '../request-validators.js';
+import type { ImportMessage, WorkerMessage } from './import-protocol.js';
+
+/** Records per message: small enough that receiving one holds the main thread a millisecond or so. */
+const BATCH = 256;
+
+const port = parentPort;
+if (!port) throw new Error('state-import-worker.ts runs as a worker thread only');
+const chunks: Uint8Array[] = [];
+let parts: Generator<WorkerMessage, void> | undefined;
+const send = (message: WorkerMessage): void => port.postMessage(message);
+
+port.on('message', (message: ImportMessage) => {
+  if (message.type === 'chunk') chunks.push(message.bytes);
+  else if (message.type === 'end') parseAndValidate();
+  else send(nextPart());
+});
+
+/**
+ * Parses and validates the whole body (the slow part, off the main thread), then answers each of
+ * the main thread's `more` with the next part: the state travels back a batch of records at a
+ * time, each message cheap to receive, and the main thread asks for the next only once it is free.
+ */
+function parseAndValidate(): void {
+  const text = Buffer.concat(chunks).toString('utf8');
+  chunks.length = 0;
+  let state: unknown;
+  try {
+    state = JSON.parse(text);
+  } catch (err) {
+    send({ type: 'malformed', detail: (err as Error).message });
+    return;
+  }
+  const validate = compileRequestValidators(loadOpenApiDocument('sandbox'), 'sandbox').body(
+    'sandboxImportState',
+  );
+  const details = validate(state);
+  if (details.length > 0) {
+    send({ type: 'invalid', details });
+    return;
+  }
+  parts = split(state as Record<string, unknown>);
+  send(nextPart());
+}
+
+function nextPart(): WorkerMessage {
+  const next = parts?.next();
+  return next && !next.done ? next.value : { type: 'done' };
+}
+
+function* split(state: Record<string, unknown>): Generator<WorkerMessage, void> {
+  for (const [key, value] of Object.entries(state)) {
+    if (!Array.isArray(value)) {
+      yield { type: 'value', key, value };
+      continue;
+    }
+    yield { type: 'value', key, value: [] };
+    for (let i = 0; i < value.length; i += BATCH)
+      yield { type: 'records', key, records: value.slice(i, i + BATCH) };
+  }
+}
