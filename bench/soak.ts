@@ -5,9 +5,17 @@
  * the issue's figure is a 10-minute run: `--seconds 600`). The server's RSS is sampled every
  * 5 s from /proc; with retention working it plateaus, so the second half should stay within
  * ±15 % of its median. Prints one JSON line.
+ *
+ * To find what grows: `--node-flags "--max-semi-space-size=4"` passes flags to the server's node,
+ * and `--snapshots 120,240` writes a heap snapshot of the server at those seconds (into the
+ * directory `--diagnostic-dir` names, else the working directory) through `--heapsnapshot-signal`.
+ * Each sample also carries the server's own `process.memoryUsage()` (read by a probe preloaded
+ * with `--import`), so RSS can be told apart from the JS heap and from Buffers.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -19,6 +27,15 @@ const arg = (name: string, fallback: number): number => {
 };
 const SECONDS = arg('--seconds', 120);
 const RPS = arg('--rps', 190);
+const textArg = (name: string): string | undefined => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const SNAPSHOTS = (textArg('--snapshots') ?? '').split(',').filter(Boolean).map(Number);
+const NODE_FLAGS = [
+  ...(textArg('--node-flags') ?? '').split(' ').filter(Boolean),
+  ...(SNAPSHOTS.length > 0 ? ['--heapsnapshot-signal=SIGUSR2'] : []),
+];
 const WORKERS = 8;
 const AUTH = { Authorization: 'Bearer sk_test_lunch_rush', 'Content-Type': 'application/json' };
 
@@ -34,9 +51,17 @@ const receiver = createServer((req, res) => {
 await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
 const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks`;
 
+// The probe writes the server's memoryUsage() to a file every second; the sampler reads it.
+const probeFile = join(mkdtempSync(join(tmpdir(), 'soak-')), 'memory.json');
+const probe = `import{writeFileSync}from'node:fs';setInterval(()=>writeFileSync(${JSON.stringify(
+  probeFile,
+)},JSON.stringify(process.memoryUsage())),1000).unref();`;
 const child = spawn(
   process.execPath,
   [
+    ...NODE_FLAGS,
+    '--import',
+    `data:text/javascript,${encodeURIComponent(probe)}`,
     'dist/cli.js',
     ...['--port', '0', '--scenario', 'lunch-rush', '--clock', 'realtime', '--speed', '60'],
     ...['--webhook-url', hook, '--log-level', 'silent'],
@@ -45,17 +70,36 @@ const child = spawn(
 );
 const url = await new Promise<string>((resolve, reject) => {
   let out = '';
-  child.stdout.on('data', (d: Buffer) => {
+  const read = (d: Buffer): void => {
     out += d.toString();
     const m = /API +(http:\/\/127\.0\.0\.1:\d+)\/v1/.exec(out);
-    if (m) resolve(m[1]!);
-  });
+    if (!m) return;
+    resolve(m[1]!);
+    // Past the banner the output (--trace-gc lines, say) goes to stderr, not into a string.
+    child.stdout.off('data', read);
+    child.stdout.pipe(process.stderr);
+  };
+  child.stdout.on('data', read);
   child.on('exit', (code) => reject(new Error(`the sandbox exited with ${code}`)));
 });
 
 const rssMb = (): number => {
   const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1];
   return Number(kb) / 1024;
+};
+/** The server's heap figures (MB) as its probe last wrote them. */
+const heapMb = (): { heap_used_mb: number; heap_total_mb: number; external_mb: number } => {
+  try {
+    const m = JSON.parse(readFileSync(probeFile, 'utf8')) as NodeJS.MemoryUsage;
+    const mb = (n: number): number => Math.round(n / 1e5) / 10;
+    return {
+      heap_used_mb: mb(m.heapUsed),
+      heap_total_mb: mb(m.heapTotal),
+      external_mb: mb(m.external),
+    };
+  } catch {
+    return { heap_used_mb: NaN, heap_total_mb: NaN, external_mb: NaN };
+  }
 };
 
 // A small deterministic generator: the load is the same run to run.
@@ -103,10 +147,11 @@ async function one(): Promise<void> {
 
 const t0 = performance.now();
 const end = t0 + SECONDS * 1000;
-const samples: { s: number; rss_mb: number }[] = [];
+const samples: ({ s: number; rss_mb: number } & ReturnType<typeof heapMb>)[] = [];
 const sampler = setInterval(() => {
-  samples.push({ s: Math.round((performance.now() - t0) / 1000), rss_mb: rssMb() });
+  samples.push({ s: Math.round((performance.now() - t0) / 1000), rss_mb: rssMb(), ...heapMb() });
 }, 5000);
+const snapshotTimers = SNAPSHOTS.map((s) => setTimeout(() => child.kill('SIGUSR2'), s * 1000));
 const perWorkerGapMs = (1000 * WORKERS) / RPS;
 await Promise.all(
   Array.from({ length: WORKERS }, async () => {
@@ -120,6 +165,7 @@ await Promise.all(
   }),
 );
 clearInterval(sampler);
+snapshotTimers.forEach(clearTimeout);
 // What the state holds at the end: each collection's size, to see what grows if memory does.
 const exported = (await (await fetch(`${url}/__sandbox/state`)).json()) as Record<string, unknown>;
 const held = Object.fromEntries(

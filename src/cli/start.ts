@@ -6,6 +6,7 @@ import { createLogger, LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } 
 import { startSandbox, type Sandbox } from '../sandbox.js';
 import { VERSION } from '../version.js';
 import { formatBanner } from './banner.js';
+import { applyHeapPolicy } from './heap-policy.js';
 import { addRetentionOptions, retentionFromFlags, type RetentionFlags } from './retention-flags.js';
 import {
   envVar,
@@ -84,6 +85,7 @@ function stopOnSignals(sandbox: Sandbox, logger: Logger): void {
 async function start(flags: StartFlags): Promise<void> {
   const format: LogFormat = flags.logFormat ?? (process.stderr.isTTY ? 'pretty' : 'json');
   const logger = await createLogger(flags.logLevel, format, process.stderr);
+  applyHeapPolicy(process.execArgv, process.env.NODE_OPTIONS);
   const sandbox = await startSandbox(toSandboxOptions(flags, logger));
   stopOnSignals(sandbox, logger);
   // After the handlers: whoever waits for the banner may signal at once.
