@@ -1,3 +1,4 @@
+import { clonePlain } from '../domain/clone-plain.js';
 import type { EventName, SandboxEvent } from '../events/event-bus.js';
 import type { Order, Payment } from '../domain/order.js';
 import type { World } from '../world/world.js';
@@ -16,7 +17,7 @@ export function publishEvent(
     event,
     created_at: world.clock.iso(),
     api_version: 'v1',
-    data: structuredClone(data),
+    data: clonePlain(data),
   };
   world.store.events.insert(record);
   // Every change to an order publishes an event: this is where the change journal learns of it.

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pointInCircle, type LatLng } from '../domain/geo.js';
 import { SeededRandom } from '../domain/seeded-random.js';
@@ -82,6 +83,63 @@ describe('DriverIndex', () => {
       const index = new DriverIndex(() => all);
       expect(ids(index.search(center, 20, 100))).toEqual(
         ids(linearDriverSearch(all, center, 20, 100)),
+      );
+    }
+  });
+  it('stays equal to a linear scan through any run of status and location changes', () => {
+    // The index files only available drivers and refiles a changed one at the next search, so a
+    // change reported before the status is written (as releasing a driver does) is seen too.
+    const place = fc.record({
+      lat: fc.double({ min: 37.6, max: 37.95, noNaN: true }),
+      lng: fc.double({ min: -122.6, max: -122.2, noNaN: true }),
+    });
+    const change = fc.record({
+      driver: fc.nat(199),
+      status: fc.constantFrom('available', 'on_order', 'offline'),
+      to: fc.option(place, { nil: undefined }),
+      reportFirst: fc.boolean(),
+    });
+    const query = fc.record({
+      center: place,
+      radius: fc.double({ min: 0.05, max: 30, noNaN: true }),
+      limit: fc.integer({ min: 1, max: 40 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(change, { maxLength: 20 }), { maxLength: 8 }),
+        query,
+        (batches, q) => {
+          const all = drivers(200, SF, 12, 'prop');
+          const index = new DriverIndex(() => all);
+          for (const batch of batches) {
+            for (const c of batch) {
+              const d = all[c.driver]!;
+              if (c.reportFirst) index.markChanged(d);
+              d.status = c.status;
+              if (c.to) d.location = c.to;
+              if (!c.reportFirst) index.markChanged(d);
+            }
+            expect(ids(index.search(q.center, q.radius, q.limit))).toEqual(
+              ids(linearDriverSearch(all, q.center, q.radius, q.limit)),
+            );
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('finds drivers stacked at one address in id order, and counts every one of them', () => {
+    const all = drivers(300, SF, 5, 'stack');
+    const spot = { lat: 37.78, lng: -122.41 };
+    for (const d of all.slice(100, 160)) {
+      d.location = spot;
+      d.status = 'available';
+    }
+    const index = new DriverIndex(() => all);
+    for (const limit of [1, 7, 59, 60, 61]) {
+      expect(ids(index.search(spot, 0.5, limit))).toEqual(
+        ids(linearDriverSearch(all, spot, 0.5, limit)),
       );
     }
   });

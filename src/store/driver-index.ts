@@ -1,50 +1,43 @@
-import KDBush from 'kdbush';
-import { around } from 'geokdbush';
 import { haversineKm, round, type LatLng } from '../domain/geo.js';
 import type { DriverRecord } from '../store/state.js';
+import { colOf, COLS, GridFrame, insideH, reachH, rowOf, searchBox } from './driver-grid.js';
+import {
+  byDistanceThenId,
+  TopMatches,
+  type DriverMatch,
+  type SearchResult,
+} from './top-matches.js';
 
-export interface DriverMatch {
-  driver: DriverRecord;
-  distance_km: number;
-}
-
-export interface SearchResult {
-  matches: DriverMatch[];
-  /** Every available driver within the radius (not computed when `count: false`). */
-  total: number;
-}
-
-/** Kilometres per degree of latitude on the sphere haversineKm uses, less 1 % so boxes err wide. */
-const KM_PER_DEG_LAT = ((6371.0088 * Math.PI) / 180) * 0.99;
-const EARTH_RADIUS_KM = 6371.0088;
-const RAD = Math.PI / 180;
+export type { DriverMatch, SearchResult } from './top-matches.js';
 
 /**
- * A spatial index of drivers (kdbush, searched with geokdbush's great-circle nearest-neighbour walk),
- * so a search among 100 000 drivers touches only those near the centre.
+ * A spatial index of the available drivers only: a grid of small cells (`driver-grid.ts`), each
+ * holding the available drivers whose location falls in it. A status or location change moves one
+ * driver between cells (`markChanged`), so the index never needs rebuilding and a search never
+ * walks past drivers that are on an order or offline (with most drivers busy, as in a lunch rush,
+ * that walk was most of dispatch's cost).
  *
- * kdbush is static, so the index is a snapshot: positions and availability are copied into typed
- * arrays at build time (a search then reads contiguous memory, not 100 000 scattered records).
- * A driver whose location or status changes afterwards is reported with `markChanged` and is read
- * from its live record until there are enough of them to make a rebuild pay.
+ * A search visits cells outwards from the centre's in square rings and stops once no cell beyond
+ * the ring can hold a driver nearer than the ones found; every distance is `haversineKm`, the one
+ * `linearDriverSearch` uses, so the results are exactly the linear scan's. A driver is first
+ * screened by the straight-line (chord) distance between unit vectors, which needs no
+ * trigonometry, with a margin far wider than either formula's rounding.
  */
 export class DriverIndex {
-  private index: KDBush | undefined;
-  private indexed: DriverRecord[] = [];
-  private lat = new Float64Array(0);
-  private lng = new Float64Array(0);
-  private available = new Uint8Array(0);
-  private stale = new Uint8Array(0);
-  private readonly idOf = new Map<DriverRecord, number>();
+  private built = false;
+  private readonly cells = new Map<number, Filed[]>();
+  /** Where each indexed (available) driver is filed. */
+  private readonly filed = new Map<DriverRecord, Filed>();
   private readonly changed = new Set<DriverRecord>();
 
   constructor(private readonly drivers: () => readonly DriverRecord[]) {}
 
-  /** Records that `driver`'s location or status changed since the index was built. */
+  /**
+   * Records that `driver`'s location or status changed (or is about to: callers may report it just
+   * before they write the new status): it is refiled when the next search starts.
+   */
   markChanged(driver: DriverRecord): void {
-    this.changed.add(driver);
-    const id = this.idOf.get(driver);
-    if (id !== undefined) this.stale[id] = 1;
+    if (this.built) this.changed.add(driver); // before the first search, the build reads it as it is then
   }
 
   /**
@@ -57,110 +50,174 @@ export class DriverIndex {
     limit: number,
     opts: { count?: boolean } = {},
   ): SearchResult {
-    const index = this.current();
-    const usable = (id: number): boolean => this.available[id] === 1 && this.stale[id] === 0;
-    const extra: DriverMatch[] = [];
-    for (const d of this.changed) {
-      if (d.status !== 'available') continue;
-      const distance = haversineKm(center, d.location);
-      if (distance <= radiusKm) extra.push({ driver: d, distance_km: distance });
-    }
-
-    let total = extra.length;
-    if (opts.count !== false && Number.isFinite(radiusKm)) {
-      for (const id of this.candidates(index, center, radiusKm)) {
-        if (usable(id) && this.distance(center, id) <= radiusKm) total++;
+    this.refresh();
+    const top = new TopMatches(limit);
+    const probe = new Probe(center);
+    /** Offers every driver of `cell` that the chord screen lets through against `km` (or better). */
+    const read = (cell: Filed[], km: number): void => {
+      let bound = km;
+      let limit2 = chord2(bound) * (1 + SCREEN) + 1e-24;
+      for (const f of cell) {
+        if (probe.chord2(f) > limit2) continue;
+        top.offer(f.driver, haversineKm(center, f.driver.location), radiusKm);
+        if (top.full && top.worstKm < bound) {
+          bound = top.worstKm; // the screen tightens as nearer drivers are found
+          limit2 = chord2(bound) * (1 + SCREEN) + 1e-24;
+        }
       }
-    }
-
-    // Slightly more than asked from the tree, so that ties at the cut can be ordered by id too.
-    const want = limit + 8;
-    let nearest = around(index, center.lng, center.lat, want, radiusKm, usable).map(
-      (id): DriverMatch => ({ driver: this.indexed[id]!, distance_km: this.distance(center, id) }),
-    );
-    const cut = nearest[Math.min(limit, nearest.length) - 1]?.distance_km;
-    if (nearest.length === want && cut !== undefined && nearest[want - 1]!.distance_km <= cut) {
-      // More drivers tie at the cut than were fetched (many at one address): take every one of
-      // them from the box, so the order by id is exact.
-      nearest = [];
-      for (const id of this.candidates(index, center, cut)) {
-        const distance = usable(id) ? this.distance(center, id) : Infinity;
-        if (distance <= cut) nearest.push({ driver: this.indexed[id]!, distance_km: distance });
-      }
-    }
-    const all = nearest.concat(extra).filter((m) => m.distance_km <= radiusKm);
-    if (!Number.isFinite(radiusKm) || opts.count === false) total = all.length;
-    all.sort(byDistanceThenId);
-    return {
-      matches: all
-        .slice(0, limit)
-        .map((m) => ({ driver: m.driver, distance_km: round(m.distance_km, 3) })),
-      total,
     };
+    const box = searchBox(center, radiusKm);
+    // A box reaching round the globe or over a pole, or with more cells than the index has, is
+    // searched by reading every indexed driver: exact too, and cheaper there.
+    if (!box || (2 * box.rows + 1) * (2 * box.span + 1) > 4 * this.cells.size + 64) {
+      for (const cell of this.cells.values()) read(cell, radiusKm);
+      return top.result(opts.count === false ? top.size : this.countAll(probe, radiusKm));
+    }
+    const { rows, span } = box;
+
+    const frame = new GridFrame(center, rows, span);
+    let enough = NaN;
+    let enoughH = -1;
+    const visit = (dr: number, dc: number): void => {
+      const km = top.full ? top.worstKm : radiusKm;
+      if (km !== enough) enoughH = reachH((enough = km));
+      // A cell that cannot hold anything as near as what is needed is not read.
+      if (frame.nearH(dr, dc) > enoughH) return;
+      const cell = this.cells.get(frame.key(dr, dc));
+      if (cell) read(cell, km);
+    };
+    for (let ring = 0; ring <= Math.max(rows, span); ring++) {
+      if (ring <= rows) {
+        for (let dc = -Math.min(ring, span); dc <= Math.min(ring, span); dc++) {
+          if (frame.hasRow(-ring)) visit(-ring, dc);
+          if (ring > 0 && frame.hasRow(ring)) visit(ring, dc);
+        }
+      }
+      if (ring > 0 && ring <= span) {
+        for (let dr = -Math.min(ring - 1, rows); dr <= Math.min(ring - 1, rows); dr++) {
+          if (!frame.hasRow(dr)) continue;
+          visit(dr, -ring);
+          visit(dr, ring);
+        }
+      }
+      // Stop once nothing beyond this ring can be as near as what is needed.
+      if (frame.beyondRingH(ring) > reachH(top.full ? top.worstKm : radiusKm)) break;
+    }
+
+    let total = top.size;
+    if (opts.count !== false) {
+      total = 0;
+      const outside = reachH(radiusKm);
+      const inside = insideH(radiusKm);
+      for (let dr = -rows; dr <= rows; dr++) {
+        if (!frame.hasRow(dr)) continue;
+        for (let dc = -span; dc <= span; dc++) {
+          if (frame.nearH(dr, dc) > outside) continue;
+          const cell = this.cells.get(frame.key(dr, dc));
+          if (!cell) continue;
+          total += frame.farH(dr, dc) < inside ? cell.length : probe.countWithin(cell, radiusKm);
+        }
+      }
+    }
+    return top.result(total);
   }
 
-  /** Great-circle distance from `c` to indexed driver `id`, from the snapshot arrays. */
-  private distance(c: LatLng, id: number): number {
-    const lat = this.lat[id]!;
-    const dLat = (lat - c.lat) * RAD;
-    const dLng = (this.lng[id]! - c.lng) * RAD;
-    const h =
-      Math.sin(dLat / 2) ** 2 +
-      Math.cos(c.lat * RAD) * Math.cos(lat * RAD) * Math.sin(dLng / 2) ** 2;
-    return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+  /** How many indexed drivers are within `radiusKm` of the probe's centre. */
+  private countAll(probe: Probe, radiusKm: number): number {
+    let total = 0;
+    for (const cell of this.cells.values()) total += probe.countWithin(cell, radiusKm);
+    return total;
   }
 
-  private current(): KDBush {
-    const threshold = Math.max(256, this.indexed.length / 50);
-    if (this.index && this.changed.size <= threshold) return this.index;
-    const drivers = [...this.drivers()];
-    const n = drivers.length;
-    this.indexed = drivers;
-    this.lat = new Float64Array(n);
-    this.lng = new Float64Array(n);
-    this.available = new Uint8Array(n);
-    this.stale = new Uint8Array(n);
-    this.idOf.clear();
+  /** Files every available driver on the first search, then refiles those changed since the last. */
+  private refresh(): void {
+    if (!this.built) {
+      this.built = true;
+      for (const d of this.drivers()) if (d.status === 'available') this.file(d);
+    }
+    for (const driver of this.changed) {
+      const old = this.filed.get(driver);
+      if (old !== undefined) {
+        const cell = this.cells.get(old.key)!;
+        cell[cell.indexOf(old)] = cell[cell.length - 1]!;
+        cell.pop();
+        if (cell.length === 0) this.cells.delete(old.key);
+        this.filed.delete(driver);
+      }
+      if (driver.status === 'available') this.file(driver);
+    }
     this.changed.clear();
-    const index = new KDBush(Math.max(1, n));
-    drivers.forEach((d, id) => {
-      this.lat[id] = d.location.lat;
-      this.lng[id] = d.location.lng;
-      this.available[id] = d.status === 'available' ? 1 : 0;
-      this.idOf.set(d, id);
-      index.add(d.location.lng, d.location.lat);
-    });
-    if (n === 0) index.add(0, 0); // kdbush needs a point; id 0 is never usable (no snapshot entry)
-    index.finish();
-    this.index = index;
-    return index;
   }
 
-  /** Ids of indexed points inside the bounding box of the circle (split across the antimeridian). */
-  private candidates(index: KDBush, c: LatLng, radiusKm: number): number[] {
-    const dLat = radiusKm / KM_PER_DEG_LAT;
-    const minLat = Math.max(-90, c.lat - dLat);
-    const maxLat = Math.min(90, c.lat + dLat);
-    const cos = Math.cos((Math.max(Math.abs(minLat), Math.abs(maxLat)) * Math.PI) / 180);
-    const dLng =
-      maxLat >= 90 || minLat <= -90 || cos < 1e-6 ? 360 : radiusKm / (KM_PER_DEG_LAT * cos);
-    if (dLng >= 180) return index.range(-180, minLat, 180, maxLat);
-    if (c.lng - dLng < -180) {
-      return index
-        .range(c.lng - dLng + 360, minLat, 180, maxLat)
-        .concat(index.range(-180, minLat, c.lng + dLng, maxLat));
-    }
-    if (c.lng + dLng > 180) {
-      return index
-        .range(c.lng - dLng, minLat, 180, maxLat)
-        .concat(index.range(-180, minLat, c.lng + dLng - 360, maxLat));
-    }
-    return index.range(c.lng - dLng, minLat, c.lng + dLng, maxLat);
+  private file(driver: DriverRecord): void {
+    const { lat, lng } = driver.location;
+    const f: Filed = { driver, key: rowOf(lat) * COLS + colOf(lng), ...unitVector(lat, lng) };
+    const cell = this.cells.get(f.key);
+    if (cell) cell.push(f);
+    else this.cells.set(f.key, [f]);
+    this.filed.set(driver, f);
   }
 }
 
-function byDistanceThenId(a: DriverMatch, b: DriverMatch): number {
-  return a.distance_km - b.distance_km || (a.driver.driver_id < b.driver.driver_id ? -1 : 1);
+/** An indexed driver: its cell and its position as a unit vector (for the chord screen). */
+interface Filed {
+  driver: DriverRecord;
+  key: number;
+  x: number;
+  y: number;
+  z: number;
+}
+
+const RAD = Math.PI / 180;
+const EARTH_RADIUS_KM = 6371.0088;
+/** The chord screen's relative margin: rounding in either formula is ~1e-13 relative at 1 m. */
+const SCREEN = 1e-6;
+
+function unitVector(lat: number, lng: number): { x: number; y: number; z: number } {
+  const cosLat = Math.cos(lat * RAD);
+  return {
+    x: cosLat * Math.cos(lng * RAD),
+    y: cosLat * Math.sin(lng * RAD),
+    z: Math.sin(lat * RAD),
+  };
+}
+
+/** The squared chord between two unit vectors whose great-circle distance is `km` (-1 for none). */
+function chord2(km: number): number {
+  if (!(km >= 0)) return -1;
+  return (2 * Math.sin(Math.min(km / (2 * EARTH_RADIUS_KM), Math.PI / 2))) ** 2;
+}
+
+/** A search's centre as a unit vector. */
+class Probe {
+  private readonly x: number;
+  private readonly y: number;
+  private readonly z: number;
+
+  constructor(private readonly center: LatLng) {
+    ({ x: this.x, y: this.y, z: this.z } = unitVector(center.lat, center.lng));
+  }
+
+  chord2(f: Filed): number {
+    const dx = f.x - this.x;
+    const dy = f.y - this.y;
+    const dz = f.z - this.z;
+    return dx * dx + dy * dy + dz * dz;
+  }
+
+  /** How many of `cell` are within `radiusKm`: the chord decides all but those near the edge. */
+  countWithin(cell: Filed[], radiusKm: number): number {
+    const c2 = chord2(radiusKm);
+    const surelyOut = c2 * (1 + SCREEN) + 1e-24;
+    const surelyIn = c2 * (1 - SCREEN) - 1e-24;
+    let n = 0;
+    for (const f of cell) {
+      const d2 = this.chord2(f);
+      if (d2 < surelyIn) n++;
+      else if (d2 <= surelyOut && haversineKm(this.center, f.driver.location) <= radiusKm) n++;
+    }
+    return n;
+  }
 }
 
 /** The same search by scanning every driver: the reference the index is tested and benchmarked against. */
