@@ -161,7 +161,7 @@ describe('PUT /__sandbox/state, parsed and validated in a worker thread', () => 
     try {
       const url = await bannerUrl(child);
       const headers = { 'Content-Type': 'application/json' };
-      const state = await (await fetch(`${url}/__sandbox/state`)).json();
+      const state = (await (await fetch(`${url}/__sandbox/state`)).json()) as object;
       const ok = await fetch(`${url}/__sandbox/state`, {
         method: 'PUT',
         headers,

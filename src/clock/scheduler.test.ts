@@ -97,6 +97,22 @@ describe('Scheduler', () => {
     expect(errors).toHaveLength(1);
   });
 
+  it('keeps nothing for a cancel of a task that already ran, or of an unknown id', () => {
+    const { scheduler } = manual();
+    const ids = Array.from({ length: 1000 }, (_, i) => scheduler.schedule(T0 + i, () => undefined));
+    scheduler.cancel(ids[999]); // cancelled while waiting: counted out at once, dropped when due
+    expect([scheduler.pending, scheduler.queued]).toEqual([999, 1000]);
+    scheduler.advanceTo(T0 + 2000);
+    for (const id of [...ids, 5000, undefined]) scheduler.cancel(id);
+    expect([scheduler.pending, scheduler.queued]).toEqual([0, 0]);
+    // Nothing was kept for them: a task scheduled now runs, and the queue empties again.
+    const ran: number[] = [];
+    scheduler.schedule(T0 + 3000, () => ran.push(1));
+    scheduler.advanceTo(T0 + 4000);
+    expect(ran).toEqual([1]);
+    expect((scheduler as unknown as { cancelled: Set<number> }).cancelled.size).toBe(0);
+  });
+
   it('never moves the clock backwards', () => {
     const { scheduler, clock } = manual();
     scheduler.advanceTo(T0 + 100);

@@ -27,6 +27,9 @@ const MAX_WAIT_MS = 60_000;
  */
 export class Scheduler {
   private readonly queue = new TaskQueue();
+  /** Ids of the tasks in the queue that are still to run: a cancel of any other id is a no-op. */
+  private readonly waiting = new Set<number>();
+  /** Cancelled tasks still in the queue, dropped when they come due (never more than the queue). */
   private readonly cancelled = new Set<number>();
   private nextId = 1;
   private nextSeq = 1;
@@ -46,16 +49,23 @@ export class Scheduler {
   schedule(at: number, run: () => void): number {
     const id = this.nextId++;
     this.queue.push({ id, at, seq: this.nextSeq++, run });
+    this.waiting.add(id);
     if (this.queue.peek()?.id === id) this.arm();
     return id;
   }
 
+  /** Cancels a task that has not run yet; an id that ran, or was never given, changes nothing. */
   cancel(id: number | undefined): void {
-    if (id !== undefined) this.cancelled.add(id);
+    if (id !== undefined && this.waiting.delete(id)) this.cancelled.add(id);
   }
 
-  /** How many tasks are waiting (cancelled ones included until they come due). */
+  /** How many tasks are still to run (cancelled ones are not counted). */
   get pending(): number {
+    return this.waiting.size;
+  }
+
+  /** How many entries the queue holds, cancelled ones included until they come due. */
+  get queued(): number {
     return this.queue.size;
   }
 
@@ -68,6 +78,7 @@ export class Scheduler {
       for (let task = this.queue.peek(); task && task.at <= until; task = this.queue.peek()) {
         this.queue.pop();
         if (this.cancelled.delete(task.id)) continue;
+        this.waiting.delete(task.id);
         ran++;
         // In manual mode the clock steps to each task, so work a task starts (an HTTP delivery)
         // and finishes later still reads the task's time; in realtime mode it is already past.
@@ -119,6 +130,7 @@ export class Scheduler {
   /** Forgets every task (a reset). */
   clear(): void {
     this.queue.clear();
+    this.waiting.clear();
     this.cancelled.clear();
     this.arm();
   }
