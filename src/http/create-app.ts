@@ -1,11 +1,14 @@
-import express, { type Express } from 'express';
+import type { RequestListener } from 'node:http';
+import express from 'express';
 import type { Logger } from 'pino';
 import './locals.js';
 import type { AppHost } from './app-host.js';
 import { loadAsyncApiDocument } from './asyncapi-document.js';
+import { fastOrderRead } from './fast-order-read.js';
 import { adminAuth } from './middleware/admin-auth.js';
 import { injectApiFaults } from './middleware/api-faults.js';
 import { errorHandler } from './middleware/error-handler.js';
+import { hostChecker } from './middleware/host-check.js';
 import { journalRequests } from './middleware/journal.js';
 import { RouteResolver } from './middleware/not-found.js';
 import { prelude } from './middleware/prelude.js';
@@ -34,14 +37,16 @@ import { sandboxWorldRoutes } from './routes/sandbox/world.js';
  * Every request works on the host's current world, read once when it arrives. Every failure,
  * including malformed JSON, oversized bodies and unknown routes, answers JSON. `access` says which
  * Host names and web origins may call it (docs/security.md); `holdMs` how long a request faulted
- * with `Sandbox-Fault: timeout` is held (the server's request time-out).
+ * with `Sandbox-Fault: timeout` is held (the server's request time-out). The hottest read,
+ * `GET /v1/orders/{id}`, is answered in front of Express when it needs nothing more than the plain
+ * path (src/http/fast-order-read.ts).
  */
 export function createApp(
   host: AppHost,
   logger: Logger,
   access: AccessOptions,
   faults: { holdMs: number },
-): Express {
+): RequestListener {
   const v1Doc = loadOpenApiDocument('v1');
   const sandboxDoc = loadOpenApiDocument('sandbox');
   const v1 = compileRequestValidators(v1Doc, 'v1');
@@ -110,5 +115,14 @@ export function createApp(
 
   app.use(routes.handler());
   app.use(errorHandler(logger, routes));
-  return app;
+  const fast = fastOrderRead({
+    host,
+    logger,
+    matcher: operations,
+    checkHost: hostChecker(access),
+    corsOrigins: access.corsOrigins,
+  });
+  return (req, res) => {
+    if (!fast(req, res)) void app(req, res);
+  };
 }

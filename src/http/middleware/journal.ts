@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { RequestHandler, Response } from 'express';
 import { stopwatch } from '../../clock/real-time.js';
 import type {
@@ -8,6 +8,7 @@ import type {
   JournalFault,
   RequestJournal,
 } from '../../events/request-journal.js';
+import type { World } from '../../world/world.js';
 import type { OperationMatcher } from '../operation-matcher.js';
 
 // What the integration report and a developer need; never Authorization or cookies.
@@ -41,10 +42,6 @@ export function journalRequests(
 ): RequestHandler {
   return (req, res, next) => {
     if (!req.path.startsWith('/v1/') && req.path !== '/v1') return next();
-    const { world } = res.locals;
-    const elapsed = stopwatch();
-    const startedAt = world.clock.wallNow();
-    const virtual = world.clock.now();
     let answered: string | null = null;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
     res.end = ((...args: unknown[]) => {
@@ -53,39 +50,85 @@ export function journalRequests(
       else if (chunk instanceof Uint8Array) answered = Buffer.from(chunk).toString('utf8');
       return end(...args);
     }) as Response['end'];
-    // 'close' comes after 'finish' too: one listener records both the answered and the unanswered.
-    res.once('close', () => {
-      const finished = res.writableFinished;
-      // Only what the entry needs, taken now (no request, response or socket is kept): the
-      // entry itself is built when it is first read.
-      const facts: Facts = {
-        id: res.locals.requestId,
-        generation: world.generation,
-        method: req.method,
-        path: req.path,
-        url: req.originalUrl,
-        requestHeaders: pick(req.headers, REQUEST_HEADERS),
-        requestBody: journal.body(res.locals.rawBody?.toString('utf8') ?? null),
-        status: finished ? res.statusCode : null,
-        responseHeaders: finished ? pick(res.getHeaders(), RESPONSE_HEADERS) : {},
-        answered,
-        responseBody: journal.body(answered),
-        accountId: (res.locals.account as typeof res.locals.account | undefined)?.account_id,
-        readOnly: res.locals.keyReadOnly,
-        fault: res.locals.fault,
-        startedAt,
-        virtual,
-        durationMs: Math.round(elapsed() * 10) / 10,
-      };
-      const size =
-        ENTRY_OVERHEAD +
-        facts.url.length +
-        (facts.requestBody.text?.length ?? 0) +
-        (facts.responseBody.text?.length ?? 0);
-      journal.recordLazily(size, () => toEntry(facts, matcher));
-    });
+    recordOnClose(journal, matcher, res.locals.world, res, () => ({
+      id: res.locals.requestId,
+      method: req.method,
+      path: req.path,
+      url: req.originalUrl,
+      headers: req.headers,
+      rawBody: res.locals.rawBody,
+      answered,
+      accountId: (res.locals.account as typeof res.locals.account | undefined)?.account_id,
+      readOnly: res.locals.keyReadOnly,
+      fault: res.locals.fault,
+    }));
     next();
   };
+}
+
+/** What the journal needs of an exchange, read when its connection closes. */
+export interface Exchange {
+  id: string;
+  method: string;
+  /** The path without the query. */
+  path: string;
+  /** The path with the query, as the client sent it. */
+  url: string;
+  headers: IncomingHttpHeaders;
+  rawBody: Buffer | undefined;
+  /** The response body sent, if any. */
+  answered: string | null;
+  accountId: string | undefined;
+  readOnly: boolean | undefined;
+  fault: JournalFault | undefined;
+}
+
+/**
+ * Journals the exchange on `res` when its connection closes ('close' comes after 'finish' too: one
+ * listener records both the answered and the unanswered). `describe` is called then. Shared by the
+ * middleware and the hot read's fast path (src/http/fast-order-read.ts).
+ */
+export function recordOnClose(
+  journal: RequestJournal,
+  matcher: OperationMatcher,
+  world: World,
+  res: ServerResponse,
+  describe: () => Exchange,
+): void {
+  const elapsed = stopwatch();
+  const startedAt = world.clock.wallNow();
+  const virtual = world.clock.now();
+  res.once('close', () => {
+    const x = describe();
+    const finished = res.writableFinished;
+    // Only what the entry needs, taken now (no request, response or socket is kept): the
+    // entry itself is built when it is first read.
+    const facts: Facts = {
+      id: x.id,
+      generation: world.generation,
+      method: x.method,
+      path: x.path,
+      url: x.url,
+      requestHeaders: pick(x.headers, REQUEST_HEADERS),
+      requestBody: journal.body(x.rawBody?.toString('utf8') ?? null),
+      status: finished ? res.statusCode : null,
+      responseHeaders: finished ? pick(res.getHeaders(), RESPONSE_HEADERS) : {},
+      answered: x.answered,
+      responseBody: journal.body(x.answered),
+      accountId: x.accountId,
+      readOnly: x.readOnly,
+      fault: x.fault,
+      startedAt,
+      virtual,
+      durationMs: Math.round(elapsed() * 10) / 10,
+    };
+    const size =
+      ENTRY_OVERHEAD +
+      facts.url.length +
+      (facts.requestBody.text?.length ?? 0) +
+      (facts.responseBody.text?.length ?? 0);
+    journal.recordLazily(size, () => toEntry(facts, matcher));
+  });
 }
 
 interface Facts {

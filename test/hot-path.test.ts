@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KEYS, TestSandbox, type Reply } from './support/test-sandbox.js';
+
+// `GET /v1/orders/{id}` is answered in front of Express (src/http/fast-order-read.ts); the same
+// request with a query goes through Express's middleware chain (the route reads no query). Both
+// must answer, journal and report alike: only the request ids, dates and durations may differ.
+describe('the hot read of an order, fast path and Express alike', () => {
+  let t: TestSandbox;
+  let own: string;
+  beforeAll(async () => {
+    t = await TestSandbox.start();
+    own = (await t.createOrder()).order_id as string;
+  });
+  afterAll(() => t.close());
+
+  const comparable = (res: Reply): unknown => {
+    const id = res.headers['x-request-id'];
+    const headers: Record<string, string> = { ...res.headers };
+    delete headers.date;
+    delete headers['x-request-id'];
+    return { status: res.status, headers, text: res.text.replaceAll(id ?? '-', 'req_ID') };
+  };
+  // The one /v1 request made since the journal was last cleared (the control plane is not journaled).
+  const onlyEntry = async (): Promise<Record<string, unknown>> => {
+    const res = await t.get('/__sandbox/requests');
+    expect(res.body.requests).toHaveLength(1);
+    await t.request('DELETE', '/__sandbox/requests');
+    const entry = res.body.requests[0] as Record<string, unknown> & {
+      response: { body: { text: string | null; size: number } };
+    };
+    const id = entry.id as string;
+    const text = entry.response.body.text?.replaceAll(id, 'req_ID') ?? null;
+    const rest: Record<string, unknown> = { ...entry };
+    for (const differs of ['id', 'started_at', 'duration_ms', 'query']) delete rest[differs];
+    return { ...rest, response: { ...entry.response, body: { ...entry.response.body, text } } };
+  };
+
+  it.each([
+    ['its own order', (): string => own, { key: KEYS.acme }, 200],
+    ['with a read-only key', (): string => own, { key: KEYS.acmeReadOnly }, 200],
+    ["another account's order", (): string => own, { key: KEYS.globex }, 403],
+    ['an unknown order', (): string => 'ord_unknown', { key: KEYS.acme }, 404],
+    ['without a key', (): string => own, { key: null }, 401],
+    ['with a malformed key', (): string => own, { key: 'sk_live_nope' }, 401],
+    ['with another scheme', (): string => own, { headers: { Authorization: 'Basic eDp5' } }, 401],
+  ] as const)('%s', async (_name, id, opts, status) => {
+    await t.request('DELETE', '/__sandbox/requests');
+    const fast = await t.get(`/v1/orders/${id()}`, opts);
+    const fastEntry = await onlyEntry();
+    const general = await t.get(`/v1/orders/${id()}?via=express`, opts);
+    const generalEntry = await onlyEntry();
+    expect(fast.status).toBe(status);
+    expect(fast.headers['x-request-id']).toMatch(/^req_/);
+    expect(comparable(fast)).toEqual(comparable(general));
+    expect(fastEntry).toEqual(generalEntry);
+    expect(fastEntry).toMatchObject({
+      operation: 'retrieveOrder',
+      status,
+      path: `/v1/orders/${id()}`,
+    });
+  });
+
+  it('counts each in the report as a found order, proven by its request id', async () => {
+    const found = async (): Promise<{ count: number; evidence: string[] }> =>
+      (await t.get('/__sandbox/report')).body.coverage.find(
+        (c: { id: string }) => c.id === 'orders.retrieve.found',
+      );
+    await t.post('/__sandbox/report/reset');
+    const fast = await t.get(`/v1/orders/${own}`);
+    const general = await t.get(`/v1/orders/${own}?via=express`);
+    expect(await found()).toMatchObject({
+      count: 2,
+      evidence: [fast.headers['x-request-id'], general.headers['x-request-id']],
+    });
+    expect((await t.get('/__sandbox/report')).body.summary.requests).toBe(2);
+  });
+
+  it('leaves to Express what needs more than the plain path: a fault header is honoured', async () => {
+    const res = await t.get(`/v1/orders/${own}`, { headers: { 'Sandbox-Fault': '503' } });
+    expect(res.status).toBe(503);
+    expect(res.headers['retry-after']).toBeDefined();
+  });
+});
