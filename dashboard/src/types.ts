@@ -8,6 +8,7 @@ type Schemas = components['schemas'];
 
 export type LatLng = Schemas['LatLng'];
 export type OrderStatus = Schemas['OrderStatus'];
+export type EventName = Schemas['EventName'];
 export type Order = Schemas['Order'];
 /** What the stream's `event` messages carry: an order event or payment.completed. */
 export type SandboxEvent = Schemas['OrderEvent'] | Schemas['PaymentEvent'];
@@ -22,7 +23,6 @@ export type OrderRoute = Schemas['OrderRoute'];
 export type CoverageEntry = Schemas['CoverageEntry'];
 export type ProbeResult = Schemas['ProbeResult'];
 export type ReceiverScorecard = Schemas['ReceiverScorecard'];
-export type Violation = Schemas['Violation'];
 /** `GET /__sandbox/report`. */
 export type IntegrationReport = Schemas['IntegrationReport'];
 export type JournalBody = Schemas['JournalBody'];
