@@ -180,7 +180,7 @@ describe('the Requests panel', () => {
 
     await rows.nth(2).click();
     const detail = page.getByTestId('request-detail');
-    expect(await detail.textContent()).toContain(`"order_id":"${order.order_id}"`);
+    expect(await detail.textContent()).toContain(`"order_id": "${order.order_id}"`);
     expect(await detail.textContent()).toContain('content-type: application/json');
 
     const [download] = await Promise.all([

@@ -115,7 +115,7 @@ describe('the dashboard', () => {
 
     await attempts.first().click();
     const detail = page.locator('.attempt-detail');
-    expect(await detail.textContent()).toContain(`"order_id":"${order.order_id}"`);
+    expect(await detail.textContent()).toContain(`"order_id": "${order.order_id}"`);
     expect(await detail.textContent()).toMatch(/next retry: 2026-/);
 
     receiver.answer(200);

@@ -18,3 +18,16 @@ export async function attempt(action: () => Promise<unknown>): Promise<void> {
     window.alert((e as Error).message);
   }
 }
+
+/**
+ * A JSON body indented two spaces, for reading; any other text (not JSON, or cut short) as it is.
+ * Returns text, which the panels render as a text node: never markup.
+ */
+export function prettyJson(text: string): string {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null ? JSON.stringify(value, null, 2) : text;
+  } catch {
+    return text;
+  }
+}

@@ -83,3 +83,25 @@ export async function openPage(browser: Browser, url: string): Promise<Dashboard
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `docs/screenshots/${name}.png` });
 }
+
+/** The few DOM members the tests read inside `page.evaluate` (the tests compile without lib dom). */
+export interface PageElement {
+  tagName: string;
+  className: string;
+  textContent: string | null;
+  scrollWidth: number;
+  clientWidth: number;
+  getAttribute(name: string): string | null;
+  querySelector(selector: string): PageElement | null;
+  getBoundingClientRect(): { left: number; top: number; right: number; bottom: number };
+}
+
+/** `document` inside `page.evaluate`: `(globalThis as unknown as PageGlobal).document`. */
+export interface PageGlobal {
+  document: {
+    documentElement: PageElement;
+    querySelector(selector: string): PageElement | null;
+    querySelectorAll(selector: string): ArrayLike<PageElement>;
+    elementFromPoint(x: number, y: number): PageElement | null;
+  };
+}

@@ -1,7 +1,7 @@
 // The webhook delivery log: filters, each attempt's request and response, and Redeliver.
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api.js';
-import { attempt, time } from '../format.js';
+import { attempt, prettyJson, time } from '../format.js';
 import type { PanelProps } from '../panel.js';
 import type { DeliveryAttempt } from '../types.js';
 
@@ -45,7 +45,7 @@ function AttemptDetail({ a }: { a: DeliveryAttempt }) {
               {Object.entries(a.request.headers)
                 .map(([k, v]) => `${k}: ${v}`)
                 .join('\n')}
-              {`\n\n${a.request.body}`}
+              {`\n\n${prettyJson(a.request.body)}`}
             </pre>
           </div>
           <div>
@@ -56,7 +56,7 @@ function AttemptDetail({ a }: { a: DeliveryAttempt }) {
               {`\nlatency: ${a.duration_ms} ms`}
               {a.next_attempt_at ? `\nnext retry: ${a.next_attempt_at}` : ''}
               {a.fault ? `\nfault injected: ${a.fault}` : ''}
-              {a.response_body ? `\n\n${a.response_body}` : ''}
+              {a.response_body ? `\n\n${prettyJson(a.response_body)}` : ''}
             </pre>
             <button onClick={() => void redeliver()}>Redeliver {a.event}</button>
             {note && <span class="muted"> {note}</span>}

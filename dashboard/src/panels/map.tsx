@@ -49,6 +49,25 @@ interface View {
   w: number;
 }
 
+/** The view's height for its width: the map's viewBox keeps this shape. */
+const ASPECT = 0.625;
+
+/**
+ * "Whole city": the city's circle and every point of its known streets (an address on one of them
+ * is placed along it, even outside the circle), with a small margin, in the map's shape.
+ */
+function wholeCity(city: City, project: Project): View {
+  const r = city.radius_km;
+  let [x0, y0, x1, y1] = [-r, -r, r, r];
+  for (const s of city.streets)
+    for (const [lat, lng] of s.points) {
+      const [x, y] = project({ lat, lng });
+      [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
+    }
+  const w = Math.max(x1 - x0, (y1 - y0) / ASPECT) * 1.04;
+  return { x: (x0 + x1 - w) / 2, y: (y0 + y1 - w * ASPECT) / 2, w };
+}
+
 export function MapPanel({ state }: PanelProps) {
   const { city } = state;
   const [view, setView] = useState<View | null>(null);
@@ -56,9 +75,8 @@ export function MapPanel({ state }: PanelProps) {
   const svg = useRef<SVGSVGElement>(null);
   if (!city) return <p class="muted">Loading the city…</p>;
   const project = projection(city.center);
-  const home: View = { x: -city.radius_km, y: -city.radius_km * 0.625, w: city.radius_km * 2 };
-  const v = view ?? home;
-  const h = v.w * 0.625;
+  const v = view ?? wholeCity(city, project);
+  const h = v.w * ASPECT;
   const zoom = (factor: number, at?: [number, number]) => {
     const [ax, ay] = at ?? [v.x + v.w / 2, v.y + h / 2];
     const w = Math.min(Math.max(v.w * factor, 0.2), city.radius_km * 8);
@@ -149,21 +167,15 @@ export function MapPanel({ state }: PanelProps) {
             <title>{s.name}</title>
           </path>
         ))}
-        {routes.map((r) => {
-          const [px, py] = project(r.pickup);
-          const [dx, dy] = project(r.dropoff);
-          return (
-            <g key={r.order_id} data-route={r.order_id} data-status={r.status}>
-              <title>{`${r.order_id} (${r.status})`}</title>
-              {r.to_pickup.length > 0 && r.status === 'driver_assigned' && (
-                <path class="route to-pickup" d={path(r.to_pickup, project)} />
-              )}
-              {r.to_dropoff.length > 0 && <path class="route" d={path(r.to_dropoff, project)} />}
-              <rect class="pickup" x={px - dot} y={py - dot} width={dot * 2} height={dot * 2} />
-              <circle class="dropoff" cx={dx} cy={dy} r={dot * 1.1} />
-            </g>
-          );
-        })}
+        {routes.map((r) => (
+          <g key={r.order_id} data-route={r.order_id} data-status={r.status}>
+            <title>{`${r.order_id} (${r.status})`}</title>
+            {r.to_pickup.length > 0 && r.status === 'driver_assigned' && (
+              <path class="route to-pickup" d={path(r.to_pickup, project)} />
+            )}
+            {r.to_dropoff.length > 0 && <path class="route" d={path(r.to_dropoff, project)} />}
+          </g>
+        ))}
         {drivers.map((d) => {
           const [x, y] = project(d.location);
           return (
@@ -178,6 +190,18 @@ export function MapPanel({ state }: PanelProps) {
             >
               <title>{`${d.driver_id} (${d.status}${d.order_id ? `, ${d.order_id}` : ''})`}</title>
             </circle>
+          );
+        })}
+        {/* After the drivers, so that a driver waiting at a pickup never hides its square. */}
+        {routes.map((r) => {
+          const [px, py] = project(r.pickup);
+          const [dx, dy] = project(r.dropoff);
+          return (
+            <g key={r.order_id} data-stops={r.order_id}>
+              <title>{`${r.order_id} (${r.status})`}</title>
+              <rect class="pickup" x={px - dot} y={py - dot} width={dot * 2} height={dot * 2} />
+              <circle class="dropoff" cx={dx} cy={dy} r={dot * 1.1} />
+            </g>
           );
         })}
       </svg>

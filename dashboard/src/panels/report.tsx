@@ -103,8 +103,8 @@ function Violations({ report }: { report: IntegrationReport }) {
       <tbody>
         {items.map((v) => (
           <tr key={`${v.operation}:${v.param}:${v.rule}`} data-violation={v.rule}>
-            <td class="mono">{v.rule}</td>
-            <td class="mono">{v.operation}</td>
+            <td class="mono nowrap">{v.rule}</td>
+            <td class="mono nowrap">{v.operation}</td>
             <td class="mono">{v.param ?? '—'}</td>
             <td>{v.count}</td>
             <td>
@@ -159,6 +159,11 @@ export function ReportPanel({ store, state }: PanelProps) {
           <span class="muted">The same report: npx delivery-sandbox report (docs/report.md).</span>
         </div>
       </section>
+      {/* The whole width: its messages and examples are long, and they are what to fix first. */}
+      <section>
+        <h2>Client contract violations</h2>
+        <Violations report={report} />
+      </section>
       <div class="split">
         <section>
           <h2>Coverage</h2>
@@ -171,26 +176,20 @@ export function ReportPanel({ store, state }: PanelProps) {
               ))}
           </table>
         </section>
-        <div>
-          <section>
-            <h2>Webhook receivers ({report.receivers.length})</h2>
-            {report.receivers.length === 0 && (
-              <p class="muted">No endpoint yet: register one in the Webhooks panel.</p>
-            )}
-            {report.receivers.map((r) => (
-              <Scorecard
-                key={r.endpoint_id}
-                r={r}
-                registered={registered.has(r.endpoint_id)}
-                onChange={load}
-              />
-            ))}
-          </section>
-          <section>
-            <h2>Client contract violations</h2>
-            <Violations report={report} />
-          </section>
-        </div>
+        <section>
+          <h2>Webhook receivers ({report.receivers.length})</h2>
+          {report.receivers.length === 0 && (
+            <p class="muted">No endpoint yet: register one in the Webhooks panel.</p>
+          )}
+          {report.receivers.map((r) => (
+            <Scorecard
+              key={r.endpoint_id}
+              r={r}
+              registered={registered.has(r.endpoint_id)}
+              onChange={load}
+            />
+          ))}
+        </section>
       </div>
     </div>
   );

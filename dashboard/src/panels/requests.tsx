@@ -2,7 +2,7 @@
 // answers, each one's bodies, a HAR download and Clear.
 import { useEffect, useState } from 'preact/hooks';
 import { api, list } from '../api.js';
-import { attempt, time } from '../format.js';
+import { attempt, prettyJson, time } from '../format.js';
 import type { PanelProps } from '../panel.js';
 import type { JournalBody, JournalEntry } from '../types.js';
 
@@ -21,7 +21,7 @@ const body = (b: JournalBody): string =>
     ? '(no body)'
     : b.truncated
       ? `${b.text}\n… cut: ${b.size} bytes in all`
-      : b.text;
+      : prettyJson(b.text);
 
 const faultText = (f: NonNullable<JournalEntry['fault']>): string =>
   `${f.kind}${f.status === null ? '' : ` ${f.status}`} (${f.source})`;

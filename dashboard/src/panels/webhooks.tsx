@@ -46,7 +46,7 @@ function RegisterForm({ store, open }: Pick<PanelProps, 'store'> & { open: boole
   return (
     <details class="card" open={open}>
       <summary>Register an endpoint</summary>
-      <form onSubmit={submit} data-testid="register-endpoint">
+      <form class="register" onSubmit={submit} data-testid="register-endpoint">
         <label>
           URL{' '}
           <input
@@ -113,10 +113,10 @@ function EndpointRow({
     });
   return (
     <tr data-endpoint={endpoint.endpoint_id}>
-      <td class="mono">{endpoint.endpoint_id}</td>
+      <td class="mono nowrap">{endpoint.endpoint_id}</td>
       <td class="mono">{endpoint.url}</td>
       <td>{endpoint.events.join(', ')}</td>
-      <td class="mono" data-testid="secret" title={secret ? '' : SHOWN_ONCE}>
+      <td class="mono nowrap" data-testid="secret" title={secret ? '' : SHOWN_ONCE}>
         {shown && secret ? secret : endpoint.secret}
       </td>
       <td>
