@@ -75,6 +75,7 @@ try {
   await page.locator('nav a', { hasText: 'Report' }).click();
   await page.getByRole('button', { name: 'Probe now' }).click();
   await page.getByTestId('probe').waitFor();
+  await page.evaluate('window.scrollTo(0, 0)'); // the click scrolled to the probe
   await shot('report');
 
   await page.locator('nav a', { hasText: 'Sandbox' }).click();
