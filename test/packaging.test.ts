@@ -180,7 +180,8 @@ test('a sandbox started from require()', async () => {
   it.concurrent.each(settings)(
     'type-checks a TypeScript file written against its types: $name',
     { timeout: 180_000 }, // a cold tsc run takes ~10 s, several times that on a busy machine
-    async ({ name, type, ...options }) => {
+    async ({ name, type, ...options }, { expect }) => {
+      // the test's own expect: the four run concurrently
       const dir = join(project, `ts-${name.replace(/\W+/g, '-')}`);
       mkdirSync(dir);
       writeFileSync(join(dir, 'package.json'), JSON.stringify({ type }));
