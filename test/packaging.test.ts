@@ -177,7 +177,7 @@ test('a sandbox started from require()', async () => {
       skipLibCheck: false,
     },
   ];
-  it.concurrent.each(settings)(
+  it.concurrent.for(settings)(
     'type-checks a TypeScript file written against its types: $name',
     { timeout: 180_000 }, // a cold tsc run takes ~10 s, several times that on a busy machine
     async ({ name, type, ...options }, { expect }) => {
