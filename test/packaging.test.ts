@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractFetch } from './support/test-sandbox.js';
 import { bannerUrl } from './support/cli-process.js';
 
@@ -65,6 +65,10 @@ beforeAll(async () => {
   installWarnings = stderr;
   await jest;
 }, 300_000);
+
+afterAll(() => {
+  if (project) rmSync(project, { recursive: true, force: true });
+});
 
 /** Runs `node file` in the project and returns what it printed. */
 function node(file: string, source: string): string {
