@@ -1,31 +1,74 @@
-// Build step, after tsc: the two entry points as ES modules with esbuild, our own code inlined.
-// - dist/index.js (the programmatic API): the dependencies left as imports, so that an app which
-//   imports the sandbox shares its own copies of them (express, pino, ajv…).
-// - dist/cli.js (the executable): the dependencies inlined too (pino-pretty excepted, loaded only
-//   on a terminal). Resolving and compiling ~300 small CommonJS files is most of the start-up time
-//   on Node 20, which has no compile cache: one file starts ~170 ms sooner
+// Build step, after tsc: the entry points bundled with esbuild, our own code inlined.
+// - dist/index.cjs (the programmatic API, CommonJS): the one implementation of the API, which
+//   require() loads directly, in plain Node and under Jest's module system alike (Jest cannot
+//   require() an ES module). The dependencies that ship CommonJS stay require() calls, so that an
+//   app which uses the sandbox shares its own copies of them (express, pino, ajv…); the ones that
+//   ship only ES modules (lowdb, @faker-js/faker) are inlined, since a CommonJS file under Jest
+//   cannot load them.
+// - dist/index.js (the programmatic API, ES module): a few lines that import dist/index.cjs and
+//   re-export its names. Both conditions therefore run the same module instance: no class
+//   (ApiError, ScenarioError) or state exists twice when one app both imports and requires the
+//   package (docs/programmatic.md, "CommonJS and ES modules").
+// - dist/cli.js (the executable, ES module): the dependencies inlined too (pino-pretty excepted,
+//   loaded only on a terminal). Resolving and compiling ~300 small CommonJS files is most of the
+//   start-up time on Node 20, which has no compile cache: one file starts ~170 ms sooner
 //   (docs/decisions/0012-fast-path.md). yaml, which only a user's YAML file needs, is left out:
 //   src/ requires it on first use (createRequire), from the installed dependency.
-// Both files sit directly in dist/, so `../` from either is the package root, as src/paths.ts
-// expects. tsc still writes the declarations (dist/**/*.d.ts) the package's types point to.
-// dist/index.js must keep no top-level await: package.json's `require` condition points at this
-// same ES module, which Node 20.19+ can require() only without one (test/packaging.test.ts).
+// All sit directly in dist/, so `../` from each is the package root, as src/paths.ts expects.
+// tsc writes the declarations into dist/types/ (below).
+// No source maps: the bundles are unminified, so a stack trace already points at readable code,
+// and the package stays small.
 import { build } from 'esbuild';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
 const common = {
   outdir: 'dist',
   bundle: true,
-  format: 'esm',
   platform: 'node',
   target: 'node20.19',
-  sourcemap: true,
   logLevel: 'warning',
 };
 
-await build({ ...common, entryPoints: { index: 'src/index.ts' }, packages: 'external' });
+const { dependencies } = JSON.parse(readFileSync('package.json', 'utf8'));
+/** Dependencies published only as ES modules: inlined into the CommonJS bundle. */
+const ESM_ONLY = ['lowdb', '@faker-js/faker'];
 
 await build({
   ...common,
+  entryPoints: { index: 'src/index.ts' },
+  outExtension: { '.js': '.cjs' },
+  format: 'cjs',
+  external: Object.keys(dependencies).filter((name) => !ESM_ONLY.includes(name)),
+  // src/ finds its files from its own URL: in CommonJS, the bundle's file.
+  define: { 'import.meta.url': '__bundleUrl' },
+  banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+});
+
+// The ES module entry: the CommonJS bundle's names, re-exported one by one (static names, so
+// that bundlers and TypeScript see them).
+const names = Object.keys(createRequire(import.meta.url)('../dist/index.cjs')).sort();
+writeFileSync(
+  'dist/index.js',
+  [
+    '// The ES module entry of delivery-sandbox: the CommonJS bundle (./index.cjs) re-exported, so',
+    '// that import and require() share one instance of the API (scripts/bundle.mjs).',
+    "import api from './index.cjs';",
+    '',
+    `export const { ${names.join(', ')} } = api;`,
+    '',
+  ].join('\n'),
+);
+
+// The declarations (tsc's declarationDir, dist/types/) describe that CommonJS module, for both
+// conditions: its own package.json makes TypeScript read them as CommonJS, which a CommonJS
+// project on `module: node16` may import (no TS1479), and from which an ES module imports the
+// same names. (A .d.cts re-exporting the ES-module declarations would get TS1479 itself.)
+writeFileSync('dist/types/package.json', '{ "type": "commonjs" }\n');
+
+await build({
+  ...common,
+  format: 'esm',
   // The state import's worker thread (src/http/state-import/), started from either bundle: it sits
   // beside them in dist/, with its dependencies inlined like the CLI's.
   entryPoints: {

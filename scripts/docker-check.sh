@@ -2,7 +2,8 @@
 # Builds the Docker image with buildah and checks it, on a machine without a Docker engine or a
 # container registry. It uses ../shared/docker/local-base-image.sh (beside the repository) for a
 # local node:24-slim, then:
-#   - builds the image from the Dockerfile (vfs storage, chroot isolation, no pulls, docker format);
+#   - builds the image from the Dockerfile as it is (vfs storage, chroot isolation, no pulls, docker
+#     format): what a user builds, with nothing patched in;
 #   - checks the image config: USER node, a HEALTHCHECK, STOPSIGNAL SIGTERM;
 #   - runs the image's CMD with DELIVERY_SANDBOX_SCENARIO=ci on a free port (host network);
 #   - waits for /__sandbox/health, calls one /v1 endpoint, runs the image's HEALTHCHECK command;
@@ -94,24 +95,9 @@ descendants() {
 # 1. The base image, then the image.
 bash "$base_script"
 old_id=$(buildah "${S[@]}" images --noheading --no-trunc --format '{{.ID}}' "$IMAGE" 2>/dev/null || true)
-# HEALTHCHECK --start-interval is a Docker 25 flag that older buildah (1.28 here) rejects. Probe
-# it on an empty image; without it, build from a copy of the Dockerfile without that one flag (the
-# image then probes at its 10 s interval while starting, as on Docker < 25) and say so.
-dockerfile=Dockerfile
-mkdir "$work/probe"
-printf 'FROM scratch\nHEALTHCHECK --start-interval=1s CMD ["true"]\n' >"$work/probe/Dockerfile"
-if buildah "${S[@]}" bud --pull=never --isolation chroot --format docker -t localhost/start-interval-probe \
-  "$work/probe" >"$work/probe.log" 2>&1; then
-  buildah "${S[@]}" rmi localhost/start-interval-probe >/dev/null 2>&1 || true
-else
-  grep -q 'start-interval' "$work/probe.log" || { cat "$work/probe.log" >&2; fail "probe build"; }
-  sed 's/ --start-interval=[^ ]*//' Dockerfile >"$work/Dockerfile"
-  dockerfile=$work/Dockerfile
-  say "buildah $(buildah --version | cut -d' ' -f3) rejects HEALTHCHECK --start-interval: building without it"
-fi
 say "building $IMAGE"
 # No --layers: with vfs every cached layer is a full copy of the filesystem, slower than rebuilding.
-if ! buildah "${S[@]}" bud --pull=never --isolation chroot --format docker -f "$dockerfile" -t "$IMAGE" . \
+if ! buildah "${S[@]}" bud --pull=never --isolation chroot --format docker -f Dockerfile -t "$IMAGE" . \
   >"$work/build.log" 2>&1; then
   tail -n 40 "$work/build.log" >&2
   fail "the image did not build"
