@@ -1,6 +1,7 @@
 /**
  * Issue 17, finding 6: whatever state the sandbox reaches, it takes back. A scenario (sent to
- * `POST /__sandbox/reset`) and `/v1` calls build a state; its export imports into another sandbox
+ * `POST /__sandbox/reset`), `/v1` calls (odd idempotency keys included) and webhook endpoints that
+ * refuse build a state; its export imports into another sandbox
  * and comes back from a restart on the same `--data` file, equal to itself. Order metadata has one
  * schema everywhere: v1's `Metadata`, which the scenario schema repeats word for word.
  */
@@ -90,12 +91,27 @@ const seededArb = fc.record(
 );
 
 type Call =
-  | { do: 'create'; body: Record<string, unknown> }
+  | { do: 'create'; body: Record<string, unknown>; idempotencyKey?: string }
   | { do: 'pay' | 'cancel'; nth: number }
-  | { do: 'advance'; ms: number };
+  | { do: 'advance'; ms: number }
+  | { do: 'endpoint'; url: string };
 
 const callArb: fc.Arbitrary<Call> = fc.oneof(
-  bodyArb.map((body): Call => ({ do: 'create', body })),
+  fc.record(
+    {
+      do: fc.constant('create' as const),
+      body: bodyArb,
+      idempotencyKey: fc.oneof(
+        fc.constantFrom('__proto__', 'constructor', 'k'),
+        fc.string({ minLength: 1, maxLength: 20 }).filter((k) => /^[\x21-\x7e]+$/.test(k)),
+      ),
+    },
+    { requiredKeys: ['do', 'body'] },
+  ),
+  // Receivers that refuse at once (port 1), some with credentials: failed attempts, retries due.
+  fc
+    .constantFrom('http://127.0.0.1:1/hooks', 'http://user:pw@127.0.0.1:1/hooks')
+    .map((url): Call => ({ do: 'endpoint', url })),
   fc.record({ do: fc.constantFrom('pay' as const, 'cancel' as const), nth: fc.nat(5) }),
   fc.record({ do: fc.constant('advance' as const), ms: fc.integer({ min: 1, max: 3_600_000 }) }),
 );
@@ -147,8 +163,13 @@ describe('every state the sandbox reaches', () => {
           const ids: string[] = [];
           for (const call of calls) {
             if (call.do === 'create') {
-              const res = await a.post('/v1/orders', { ...SAMPLE_ORDER, ...call.body }, { key });
+              const headers: Record<string, string> =
+                call.idempotencyKey === undefined ? {} : { 'Idempotency-Key': call.idempotencyKey };
+              const body = { ...SAMPLE_ORDER, ...call.body };
+              const res = await a.post('/v1/orders', body, { key, headers });
               if (res.status === 201) ids.push(res.body.order_id);
+            } else if (call.do === 'endpoint') {
+              await a.post('/__sandbox/webhook-endpoints', { url: call.url });
             } else if (call.do === 'advance') {
               await a.post('/__sandbox/clock/advance', { by: `${call.ms}ms` });
             } else {
