@@ -1,6 +1,6 @@
 # delivery-sandbox: the sandbox as a container.
 #   docker build -t delivery-sandbox .
-#   docker run --rm -p 4242:4242 -e DELIVERY_SANDBOX_SCENARIO=ci delivery-sandbox
+#   docker run --rm -p 127.0.0.1:4242:4242 -e DELIVERY_SANDBOX_SCENARIO=ci delivery-sandbox
 
 # Production dependencies only, from the lockfile, without lifecycle scripts.
 FROM node:24-slim AS deps

@@ -72,7 +72,7 @@ describe('the CI recipes of the README and docs/ci.md', () => {
         expect(service.image, `${b.file}:${b.line}`).toMatch(/\/delivery-sandbox:[\w.-]+$/);
         const inContainer = job.container !== undefined;
         // Steps on the runner use the published port; a job container uses the service name.
-        if (!inContainer) expect(service.ports).toEqual([`${imagePort}:${imagePort}`]);
+        if (!inContainer) expect(service.ports).toEqual([`127.0.0.1:${imagePort}:${imagePort}`]);
         const steps = JSON.stringify(job.steps);
         expect(steps).toContain(inContainer ? `sandbox:${imagePort}` : `localhost:${imagePort}`);
         const cmd = healthCmd(service.options);
@@ -110,6 +110,20 @@ describe('the CI recipes of the README and docs/ci.md', () => {
       });
       expect(Date.now() - started).toBeLessThan(5_000);
     }
+  });
+
+  it('publish the port on the loopback interface only, in every docker run and ports: mapping', () => {
+    // The image answers any Host without a token: published on every interface, anyone on the
+    // network could read the state and its secrets (docs/security.md#docker-publish-on-loopback).
+    const files = ['README.md', 'docs/ci.md', 'docs/docker.md', 'Dockerfile'];
+    const published = files.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/(?:\s-p |^\s+- )([\d.:]+:\d+)\b/gm)].map((m) => ({
+        file,
+        mapping: m[1] ?? '',
+      })),
+    );
+    expect(published.length).toBeGreaterThanOrEqual(6);
+    for (const { file, mapping } of published) expect(mapping, file).toMatch(/^127\.0\.0\.1:/);
   });
 
   it('has a HEALTHCHECK that every engine builds (Docker 20.10+, buildah 1.28) and that answers within seconds of the start', () => {

@@ -1,5 +1,6 @@
 import type { Sandbox } from '../sandbox.js';
 import { formatAccountKeys } from './account-keys.js';
+import { maskUrlCredentials } from '../domain/mask-url-credentials.js';
 
 /** What the banner reads of a running sandbox. */
 export type BannerSandbox = Pick<
@@ -47,7 +48,7 @@ export function formatBanner(sandbox: BannerSandbox, facts: BannerFacts): string
     ...(facts.dataFile ? [`  Data       ${facts.dataFile}`] : []),
     ...sandbox.webhookEndpoints.map(
       (e) =>
-        `  Webhooks   ${e.url}   secret ${e.secret}${e.events.includes('*') ? '' : `   (${e.events.join(', ')})`}`,
+        `  Webhooks   ${maskUrlCredentials(e.url)}   secret ${e.secret}${e.events.includes('*') ? '' : `   (${e.events.join(', ')})`}`,
     ),
     `  Try        curl -H "Authorization: Bearer ${apiKey}" "${url}/v1/drivers/available?lat=${lat}&lng=${lng}"`,
     'Press Ctrl+C to stop.',

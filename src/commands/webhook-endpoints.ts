@@ -2,6 +2,7 @@ import { fail } from '../errors/service-error.js';
 import type { WebhookEndpointRecord } from '../store/state.js';
 import type { World } from '../world/world.js';
 import { buildTestEvent } from './test-event.js';
+import { maskUrlCredentials } from '../domain/mask-url-credentials.js';
 
 export interface EndpointInput {
   url: string;
@@ -47,7 +48,14 @@ export function listEndpoints(world: World): WebhookEndpointRecord[] {
   return world.store.webhookEndpoints.all().map(maskSecret);
 }
 
-/** The endpoint as lists show it: the secret is shown once, at creation, then masked. */
+/**
+ * The endpoint as lists show it: the secret is shown once, at creation, then masked, and so are a
+ * user name and password in its URL.
+ */
 export function maskSecret(endpoint: WebhookEndpointRecord): WebhookEndpointRecord {
-  return { ...endpoint, secret: `whsec_…${endpoint.secret.slice(-4)}` };
+  return {
+    ...endpoint,
+    url: maskUrlCredentials(endpoint.url),
+    secret: `whsec_…${endpoint.secret.slice(-4)}`,
+  };
 }

@@ -55,23 +55,24 @@ export function placeOnStreet(street: Street, number: number): LatLng {
   return { lat: last[1], lng: last[2] };
 }
 
-const SUFFIXES: Record<string, string> = {
-  street: 'st',
-  st: 'st',
-  avenue: 'ave',
-  av: 'ave',
-  ave: 'ave',
-  boulevard: 'blvd',
-  blvd: 'blvd',
-  drive: 'dr',
-  dr: 'dr',
-  road: 'rd',
-  rd: 'rd',
-  place: 'pl',
-  pl: 'pl',
-  terrace: 'ter',
-  ter: 'ter',
-};
+// A Map: the last word of an address ("500 Constructor") must not find Object.prototype's members.
+const SUFFIXES: ReadonlyMap<string, string> = new Map([
+  ['street', 'st'],
+  ['st', 'st'],
+  ['avenue', 'ave'],
+  ['av', 'ave'],
+  ['ave', 'ave'],
+  ['boulevard', 'blvd'],
+  ['blvd', 'blvd'],
+  ['drive', 'dr'],
+  ['dr', 'dr'],
+  ['road', 'rd'],
+  ['rd', 'rd'],
+  ['place', 'pl'],
+  ['pl', 'pl'],
+  ['terrace', 'ter'],
+  ['ter', 'ter'],
+]);
 
 const TYPED = / (st|ave|blvd|dr|rd|pl|ter)$/;
 
@@ -98,7 +99,7 @@ export function parseStreetAddress(
   if (!m) return undefined;
   const words = normalizeName(m[2] ?? '').split(' ');
   const lastWord = words[words.length - 1] ?? '';
-  const suffix = SUFFIXES[lastWord];
+  const suffix = SUFFIXES.get(lastWord);
   if (suffix) words[words.length - 1] = suffix;
   const street = words.join(' ');
   return street ? { number: Number(m[1]), street } : undefined;

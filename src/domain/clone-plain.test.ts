@@ -35,4 +35,15 @@ describe('clonePlain', () => {
     expect(copy.at).not.toBe(at);
     expect(copy.at.getTime()).toBe(0);
   });
+
+  it("keeps an own __proto__ key a key (JSON.parse makes one), never the copy's prototype", () => {
+    const parsed = JSON.parse('{"metadata":{"__proto__":{"polluted":"yes"},"k":"v"}}') as {
+      metadata: Record<string, unknown>;
+    };
+    const copy = clonePlain(parsed);
+    expect(Object.getPrototypeOf(copy.metadata)).toBe(Object.prototype);
+    expect(Object.keys(copy.metadata)).toEqual(['__proto__', 'k']);
+    expect(JSON.stringify(copy)).toBe(JSON.stringify(parsed));
+    expect(copy).toStrictEqual(structuredClone(parsed));
+  });
 });

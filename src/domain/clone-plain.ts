@@ -11,6 +11,8 @@ export function clonePlain<T>(value: T): T {
   return copy(value) as T;
 }
 
+const OWN = { writable: true, enumerable: true, configurable: true } as const;
+
 function copy(value: unknown): unknown {
   if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) {
@@ -21,6 +23,11 @@ function copy(value: unknown): unknown {
   const proto = Object.getPrototypeOf(value) as unknown;
   if (proto !== Object.prototype && proto !== null) return structuredClone(value);
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) out[key] = copy((value as Record<string, unknown>)[key]);
+  for (const key of Object.keys(value)) {
+    const item = copy((value as Record<string, unknown>)[key]);
+    // An own `__proto__` key (JSON.parse makes one) stays a key: assigning it would set the prototype.
+    if (key === '__proto__') Object.defineProperty(out, key, { value: item, ...OWN });
+    else out[key] = item;
+  }
   return out;
 }

@@ -123,6 +123,9 @@ describe('parseStreetAddress', () => {
     ['1000 Van Ness Avenue', { number: 1000, street: 'van ness ave' }],
     ['12b Geary Blvd.', { number: 12, street: 'geary blvd' }],
     ['Ferry Building', undefined],
+    // Words Object.prototype has are words like any other, not a street type.
+    ['500 Constructor, San Francisco', { number: 500, street: 'constructor' }],
+    ['7 Main Constructor', { number: 7, street: 'main constructor' }],
   ])('reads %s', (address, expected) => {
     expect(parseStreetAddress(address)).toEqual(expected);
   });

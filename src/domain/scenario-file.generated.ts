@@ -397,9 +397,7 @@ export interface OrderBody {
   }[];
   tip?: number;
   external_reference?: string;
-  metadata?: {
-    [k: string]: string;
-  };
+  metadata?: Metadata;
 }
 export interface Place {
   address: string;
@@ -407,6 +405,12 @@ export interface Place {
   name?: string;
   phone?: string;
   instructions?: string;
+}
+/**
+ * Up to 20 string keys and values of your own, returned as given.
+ */
+export interface Metadata {
+  [k: string]: string;
 }
 
 /**

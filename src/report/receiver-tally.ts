@@ -1,5 +1,6 @@
 import type { ProbeResult, ReceiverScorecard } from '../domain/integration-report.js';
 import type { DeliveryAttempt } from '../store/state.js';
+import { maskUrlCredentials } from '../domain/mask-url-credentials.js';
 
 /** Latency samples kept per endpoint; past it the oldest half goes (percentiles of recent traffic). */
 export const LATENCY_SAMPLES = 20_000;
@@ -26,13 +27,18 @@ export class ReceiverTally {
   private readonly duplicates = { sent: 0, answered_200: 0 };
   probe: ProbeResult | null = null;
 
+  /** The endpoint's URL as the report shows it: without a user name or password. */
+  url: string;
+
   constructor(
     readonly endpointId: string,
-    public url: string,
-  ) {}
+    url: string,
+  ) {
+    this.url = maskUrlCredentials(url);
+  }
 
   observe(a: DeliveryAttempt): void {
-    this.url = a.url;
+    this.url = maskUrlCredentials(a.url);
     const twin = a.fault === 'duplicate';
     if (a.attempt === 1 && !twin) this.deliveries++;
     // A dropped first attempt is the sandbox's fault injection, never sent: not the receiver's doing.

@@ -84,6 +84,11 @@ describe('redactBody', () => {
     expect(redactBody('not json 4242424242424242')).toBe('not json [card]');
     expect(redactBody(null)).toBeNull();
   });
+
+  it('keeps a __proto__ or constructor field a field, redacted like any other', () => {
+    const text = '{"__proto__":{"phone":"+1 415 555 0100"},"constructor":"x","tip":5}';
+    expect(redactBody(text)).toBe('{"__proto__":{"phone":"[redacted]"},"constructor":"x","tip":5}');
+  });
 });
 
 describe('RequestLedger', () => {

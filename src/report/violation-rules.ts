@@ -89,9 +89,12 @@ function redactValue(value: unknown, key: string): unknown {
       : cutString(maskString(value));
   if (Array.isArray(value)) return value.slice(0, 20).map((v) => redactValue(v, key));
   if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value).slice(0, 50)) out[cutString(k)] = redactValue(v, k);
-    return out;
+    // fromEntries defines own properties: a `__proto__` field stays a field.
+    return Object.fromEntries(
+      Object.entries(value)
+        .slice(0, 50)
+        .map(([k, v]) => [cutString(k), redactValue(v, k)]),
+    );
   }
   return value;
 }

@@ -6,6 +6,7 @@ import type { WebhookRequest } from './build-request.js';
 import type { Fault } from './faults.js';
 import type { AttemptOutcome } from './retry-policy.js';
 import type { SendResult } from './send.js';
+import { maskUrlCredentials } from '../domain/mask-url-credentials.js';
 
 /**
  * Records an attempt: appended to the delivery log (the scenario's `retention.attempts` trims the
@@ -65,7 +66,8 @@ export function attemptRow(a: {
     event: a.event.event,
     order_id: a.event.data.order.order_id,
     endpoint_id: a.endpoint.endpoint_id,
-    url: a.endpoint.url,
+    // The log is shown (API, streams, report, logs): the endpoint keeps the credentials, not it.
+    url: maskUrlCredentials(a.endpoint.url),
     attempt: a.attempt,
     status,
     response_status: a.result.status,

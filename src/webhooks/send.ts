@@ -1,6 +1,7 @@
 import { request as httpRequest, Agent as HttpAgent } from 'node:http';
 import { request as httpsRequest, Agent as HttpsAgent } from 'node:https';
 import { stopwatch } from '../clock/real-time.js';
+import { maskUrlCredentials } from '../domain/mask-url-credentials.js';
 
 /** At most this much of a receiver's answer is kept in the log. */
 export const RESPONSE_BODY_LIMIT = 4096;
@@ -72,7 +73,12 @@ export const send: Transport = async (url, headers, body, timeoutMs) => {
   try {
     target = new URL(url);
   } catch {
-    return done({ status: null, body: null, error: `not a valid URL: ${url}`, stale: false });
+    return done({
+      status: null,
+      body: null,
+      error: `not a valid URL: ${maskUrlCredentials(url)}`,
+      stale: false,
+    });
   }
   const signal = AbortSignal.timeout(timeoutMs); // one time-out for the attempt, a resend included
   const secure = target.protocol === 'https:';

@@ -2,6 +2,7 @@ import type { ProbeCase, ProbeCaseResult, ProbeResult } from '../domain/integrat
 import type { EventRecord, WebhookEndpointRecord } from '../store/state.js';
 import { buildRequest, type WebhookRequest } from './build-request.js';
 import type { Transport } from './send.js';
+import { maskUrlCredentials } from '../domain/mask-url-credentials.js';
 
 /** The four requests of a probe, each about its own event (a receiver's dedupe cannot mask one). */
 export type ProbeEvents = Record<ProbeCase, EventRecord>;
@@ -110,7 +111,7 @@ export async function runSignatureProbe(args: {
   );
   return {
     endpoint_id: endpoint.endpoint_id,
-    url: endpoint.url,
+    url: maskUrlCredentials(endpoint.url),
     probed_at: args.probedAt,
     ...judge(cases),
     cases,

@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { ERROR_CODES } from '../support/bad-input.js';
 import { isErrorShape, parseAnswer, rawExchange } from '../support/raw-http.js';
@@ -168,3 +168,169 @@ it('answers every odd request at the HTTP edge below 500, in JSON, never 304', a
     { seed: 4242, numRuns: 400 },
   );
 }, 60_000);
+
+// Issue 17, finding 5: a header, query or path value named like a member of Object.prototype
+// names nothing. `Sandbox-Fault: constructor` once found Object's constructor and held the request
+// forever, before authentication.
+describe('prototype-named values', () => {
+  const NAMES = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'];
+  // A sandbox of its own, with the default time-outs: an import's worker thread starts from
+  // TypeScript source in tests, which takes longer than the 500 ms the fuzz above allows.
+  let t: TestSandbox;
+  let orderId: string;
+  beforeAll(async () => {
+    t = await TestSandbox.start();
+    orderId = (await t.createOrder()).order_id;
+  });
+  afterAll(() => t.close());
+
+  interface Operation {
+    method: string;
+    path: string;
+    query: string[];
+  }
+  type Parameter = { name: string; in: string } | { $ref: string };
+  interface Document {
+    paths: Record<string, Record<string, unknown> & { parameters?: Parameter[] }>;
+    components?: { parameters?: Record<string, { name: string; in: string }> };
+  }
+  const OPERATIONS: Operation[] = ['openapi/v1.yaml', 'openapi/sandbox.yaml'].flatMap((file) => {
+    const doc = parseYaml(readFileSync(file, 'utf8')) as Document;
+    const resolve = (p: Parameter) =>
+      '$ref' in p ? doc.components!.parameters![p.$ref.split('/').pop()!]! : p;
+    return Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([method]) => ['get', 'post', 'put', 'delete', 'patch'].includes(method))
+        .map(([method, op]) => {
+          const params = [
+            ...(item.parameters ?? []),
+            ...((op as { parameters?: Parameter[] }).parameters ?? []),
+          ].map(resolve);
+          return {
+            method: method.toUpperCase(),
+            path,
+            query: params.filter((p) => p.in === 'query').map((p) => p.name),
+          };
+        }),
+    );
+  });
+
+  /** One request on a fresh connection; a hang shows as an empty answer after `waitMs`. */
+  async function exchange(
+    method: string,
+    path: string,
+    headers: string[],
+    body = '',
+    waitMs = 3000,
+  ) {
+    const port = t.sandbox.port;
+    const lines = [
+      `${method} ${path} HTTP/1.1`,
+      `Host: 127.0.0.1:${port}`,
+      'Authorization: Bearer sk_test_ci_acme',
+      'Connection: close',
+      ...headers,
+      ...(body
+        ? ['Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`]
+        : []),
+    ];
+    const answer = await rawExchange(port, `${lines.join('\r\n')}\r\n\r\n${body}`, {
+      end: false, // not half-closed: Node drops a half-closed request whose answer takes a while
+      waitMs,
+    });
+    const res = parseAnswer(answer);
+    const context = `${method} ${path} ${headers.join(' ')}\n→ ${answer.slice(0, 300)}`;
+    expect(answer, `no answer: ${context}`).not.toBe('');
+    expect(res.status, context).toBeLessThan(500);
+    if (res.status >= 400) expect(isErrorShape(res.json), context).toBe(true);
+    return res;
+  }
+
+  const ORDER_BODY = JSON.stringify({
+    pickup: { address: '1 Ferry Building, San Francisco' },
+    dropoff: { address: '500 Castro Street, San Francisco' },
+  });
+
+  it.each(NAMES)(
+    'refuses Sandbox-Fault: %s with 400 invalid_fault_header, at once',
+    async (name) => {
+      for (const [method, path] of [
+        ['GET', `/v1/orders/${orderId}`],
+        ['POST', '/v1/orders'],
+        ['GET', '/v1/drivers/available?lat=37.79&lng=-122.4'],
+      ] as const) {
+        const res = await exchange(
+          method,
+          path,
+          [`Sandbox-Fault: ${name}`],
+          method === 'POST' ? ORDER_BODY : '',
+        );
+        expect(res.status).toBe(400);
+        expect(res.json.error).toMatchObject({
+          code: 'invalid_request',
+          reason: 'invalid_fault_header',
+        });
+      }
+    },
+  );
+
+  it.each(NAMES)('refuses Sandbox-Outcome: %s with 400 invalid_outcome', async (name) => {
+    const res = await exchange('POST', '/v1/orders', [`Sandbox-Outcome: ${name}`], ORDER_BODY);
+    expect(res.status).toBe(400);
+    expect(res.json.error).toMatchObject({ code: 'invalid_request', reason: 'invalid_outcome' });
+  });
+
+  it.each(NAMES)(
+    'answers Sandbox-Expect, Idempotency-Key and a bearer key of %s as any other value',
+    async (name) => {
+      const expectError = await exchange(
+        'POST',
+        '/v1/orders',
+        [`Sandbox-Expect: ${name}`],
+        ORDER_BODY,
+      );
+      expect(expectError.status).toBe(201);
+      const keyed = await exchange('POST', '/v1/orders', [`Idempotency-Key: ${name}`], ORDER_BODY);
+      expect(keyed.status).toBe(201);
+      const replay = await exchange('POST', '/v1/orders', [`Idempotency-Key: ${name}`], ORDER_BODY);
+      expect(replay.json.order_id).toBe(keyed.json.order_id);
+      const port = t.sandbox.port;
+      const unknownKey = parseAnswer(
+        await rawExchange(
+          port,
+          `GET /v1/orders/${orderId} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${name}\r\nConnection: close\r\n\r\n`,
+          { waitMs: 3000 },
+        ),
+      );
+      expect(unknownKey.status).toBe(401);
+    },
+  );
+
+  it('answers every route with every query parameter, and its path parameters, named like a prototype member', async () => {
+    for (const op of OPERATIONS) {
+      for (const name of NAMES) {
+        const path = op.path.replace(/\{[^}]+\}/g, encodeURIComponent(name));
+        const query = [...op.query, name].map((q) => `${q}=${encodeURIComponent(name)}`).join('&');
+        // An import starts its worker thread, from TypeScript source in tests: seconds.
+        const slow = op.method === 'PUT' && op.path === '/__sandbox/state';
+        await exchange(
+          op.method,
+          `${path}?${query}`,
+          [],
+          op.method === 'GET' ? '' : '{}',
+          slow ? 20_000 : 3000,
+        );
+      }
+    }
+  }, 180_000);
+
+  it('journals a query parameter named like a prototype member as it was sent', async () => {
+    const query = NAMES.map((n) => `${n}=a&${n}=b`).join('&');
+    await exchange('DELETE', '/__sandbox/requests', []);
+    await exchange('GET', `/v1/orders/${orderId}?${query}`, []);
+    const journal = await exchange('GET', '/__sandbox/requests', []);
+    const [entry] = journal.json.requests;
+    expect(entry.path).toBe(`/v1/orders/${orderId}`);
+    expect(entry.query).toEqual(Object.fromEntries(NAMES.map((n) => [n, ['a', 'b']])));
+  });
+});

@@ -9,12 +9,14 @@ import {
 } from '../../world/api-faults.js';
 import type { OperationMatcher } from '../operation-matcher.js';
 
-const HEADER_OUTCOMES: Record<string, ApiFaultOutcome> = {
-  '500': { kind: 'error', status: 500, retryAfter: DEFAULT_RETRY_AFTER },
-  '503': { kind: 'error', status: 503, retryAfter: DEFAULT_RETRY_AFTER },
-  '429': { kind: 'error', status: 429, retryAfter: DEFAULT_RETRY_AFTER },
-  timeout: { kind: 'timeout' },
-};
+// A Map, not an object literal: a header value such as `constructor` or `__proto__` must name
+// nothing, not something Object.prototype has.
+const HEADER_OUTCOMES: ReadonlyMap<string, ApiFaultOutcome> = new Map([
+  ['500', { kind: 'error', status: 500, retryAfter: DEFAULT_RETRY_AFTER }],
+  ['503', { kind: 'error', status: 503, retryAfter: DEFAULT_RETRY_AFTER }],
+  ['429', { kind: 'error', status: 429, retryAfter: DEFAULT_RETRY_AFTER }],
+  ['timeout', { kind: 'timeout' }],
+]);
 
 /**
  * API fault injection on `/v1`, before authentication (as a load balancer or a rate limiter would
@@ -29,7 +31,7 @@ export function injectApiFaults(matcher: OperationMatcher, holdMs: number): Requ
     const header = req.get('sandbox-fault');
     let plan: ApiFaultPlan | undefined;
     if (header !== undefined) {
-      const outcome = HEADER_OUTCOMES[header.trim().toLowerCase()];
+      const outcome = HEADER_OUTCOMES.get(header.trim().toLowerCase());
       if (!outcome) throw fail('invalid_fault_header', { got: header });
       plan = { source: 'header', latencyMs: 0, outcome };
     } else if (res.locals.world.apiFaults.current.length > 0) {

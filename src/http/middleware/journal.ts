@@ -192,13 +192,15 @@ function pick(
 
 function queryOf(url: string): Record<string, string | string[]> {
   const at = url.indexOf('?');
-  const out: Record<string, string | string[]> = {};
-  if (at < 0) return out;
+  if (at < 0) return {};
+  // Gathered in a Map: a parameter named `constructor` or `__proto__` is a parameter like any other.
+  const params = new Map<string, string | string[]>();
   for (const [k, v] of new URLSearchParams(url.slice(at + 1))) {
-    const prev = out[k];
-    out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+    const prev = params.get(k);
+    params.set(k, prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v]);
   }
-  return out;
+  // fromEntries defines own properties, so even `__proto__` stays a key.
+  return Object.fromEntries(params);
 }
 
 /** The error fields of an error answer (every error the sandbox sends has the one shape). */
