@@ -16,8 +16,8 @@ export { EVIDENCE_LIMIT } from './request-ledger.js';
  * Collects what the integration report says about the receivers, across worlds: it attaches to
  * each world as it becomes current (`SandboxHost.onReplace`), so a `POST /__sandbox/reset` between
  * tests keeps one report for the whole run; `reset()` starts a fresh one. It hears every delivery
- * attempt (`world.activity`) and every signature probe (`world.webhooks.onProbe`), and keeps
- * counts, never the attempts themselves.
+ * attempt and every position a location stream sends (`world.activity`) and every signature probe
+ * (`world.webhooks.onProbe`), and keeps counts, never the attempts themselves.
  */
 export class ReportCollector {
   private world!: World;
@@ -39,6 +39,7 @@ export class ReportCollector {
     this.detachers = [
       world.activity.subscribe((a) => {
         if (a.type === 'delivery') this.observeAttempt(a.data);
+        else if (a.type === 'location_streamed') this.requests.streamed(a.data.order_id);
       }),
       world.webhooks.onProbe((result) => this.observeProbe(result)),
     ];

@@ -94,6 +94,14 @@ export class RequestLedger {
     if (e.operation === 'getOrderLocation' && e.order_id !== null) this.polling(e, started);
   }
 
+  /**
+   * A position sent on `GET /v1/orders/{id}/location/stream`: the location tracked as the docs
+   * recommend (the order id is the proof; the stream has no request id).
+   */
+  streamed(orderId: string): void {
+    this.prove('location.tracked', orderId);
+  }
+
   private prove(id: string, requestId: string): void {
     const proof = this.proofs.get(id) ?? { count: 0, evidence: [] };
     proof.count++;
