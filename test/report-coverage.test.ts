@@ -1,10 +1,11 @@
 // Every request situation of the report's coverage catalogue, on real HTTP (issue 18, items 1 and
 // 10): a client that meets the situation covers it, and a near miss (a faulted request, the
 // neighbouring case) does not. Each case starts from an empty report on one `ci` sandbox.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COVERAGE_CATALOGUE } from '../src/report/coverage-catalogue.js';
 import { StreamClient } from './support/stream-client.js';
-import { KEYS, SAMPLE_ORDER, TestSandbox } from './support/test-sandbox.js';
+import { setApiFaults as setFaults, useReportSandbox } from './support/report-cases.js';
+import { KEYS, SAMPLE_ORDER, type TestSandbox } from './support/test-sandbox.js';
 
 let t: TestSandbox;
 let n = 0;
@@ -32,8 +33,7 @@ const far = {
   dropoff: { address: 'San Jose', location: { lat: 37.3382, lng: -121.8863 } },
 };
 const drivers = (query: string) => t.get(`/v1/drivers/available?lat=37.7749&lng=-122.4194${query}`);
-const setApiFaults = async (api: unknown[]) =>
-  expect((await t.request('PUT', '/__sandbox/faults', { body: { api } })).status).toBe(200);
+const setApiFaults = (api: unknown[]) => setFaults(t, api);
 
 /** A rate-limited create, then its retry after `ms` of real time. */
 async function rateLimited(ms: number): Promise<void> {
@@ -187,13 +187,8 @@ const SITUATIONS: [string, Client, Client, string?][] = [
   ['api.rate_limited.respected', () => rateLimited(1000), () => rateLimited(0)],
 ];
 
-beforeAll(async () => {
-  t = await TestSandbox.start();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await setApiFaults([]);
-  expect((await t.post('/__sandbox/report/reset')).status).toBe(200);
+useReportSandbox((started) => {
+  t = started;
 });
 
 const status = async (id: string): Promise<string> =>

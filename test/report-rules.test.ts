@@ -1,8 +1,9 @@
 // Every rule and habit of the integration report, on real HTTP: a client that keeps the contract
 // must not be blamed, and one that breaks it must be named (issue 18, item 1). Each case starts from
 // an empty report on one sandbox of the `ci` scenario.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { KEYS, SAMPLE_ORDER, TestSandbox } from './support/test-sandbox.js';
+import { describe, expect, it } from 'vitest';
+import { setApiFaults as setFaults, useReportSandbox } from './support/report-cases.js';
+import { KEYS, SAMPLE_ORDER, type TestSandbox } from './support/test-sandbox.js';
 
 let t: TestSandbox;
 let n = 0;
@@ -27,8 +28,7 @@ const withKey = (key: string, more: Record<string, string> = {}) => ({
 });
 const FAULT = { 'Sandbox-Fault': '503' };
 const order = (tip: number) => ({ ...SAMPLE_ORDER, tip });
-const setApiFaults = async (api: unknown[]) =>
-  expect((await t.request('PUT', '/__sandbox/faults', { body: { api } })).status).toBe(200);
+const setApiFaults = (api: unknown[]) => setFaults(t, api);
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** An order with a driver (the location answers 200), created as a correct client would. */
@@ -235,13 +235,8 @@ const HABITS: { habit: string; correct: [string, Client][]; wrong: [string, Clie
   },
 ];
 
-beforeAll(async () => {
-  t = await TestSandbox.start();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await setApiFaults([]);
-  expect((await t.post('/__sandbox/report/reset')).status).toBe(200);
+useReportSandbox((started) => {
+  t = started;
 });
 
 describe.each(RULES)('the $rule rule', ({ rule, correct, wrong }) => {
