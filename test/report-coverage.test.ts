@@ -209,6 +209,19 @@ describe.each(ROWS)('%s', (_title, id, covers, nearMiss) => {
   });
 });
 
+it('a stream followed since the report started covers location.tracked with no other request', async () => {
+  const id = await orderAt('driver_assigned');
+  expect((await t.post('/__sandbox/report/reset')).status).toBe(200);
+  const stream = await follow(id, false);
+  expect(stream.messages.map((m) => m.type)).toEqual(['status', 'location']);
+  const report = (await t.get('/__sandbox/report')).body;
+  expect(report.summary.requests).toBe(0);
+  expect(report.coverage.find((c: { id: string }) => c.id === 'location.tracked')).toMatchObject({
+    status: 'covered',
+    evidence: [id],
+  });
+});
+
 it('the table names every request situation of the catalogue', () => {
   const requests = COVERAGE_CATALOGUE.filter((s) => s.source === 'requests').map((s) => s.id);
   expect(new Set(SITUATIONS.map(([id]) => id))).toEqual(new Set(requests));

@@ -77,7 +77,7 @@ export class ReportCollector {
     const receivers = [...this.tallies.values()].map((t) =>
       t.scorecard(world.scenario.webhooks.timeout_ms),
     );
-    const heard = this.requests.requests > 0;
+    const heard = this.requests.heard;
     const violations = heard ? this.requests.violationList() : [];
     const habits = this.requests.habitList();
     const coverage = COVERAGE_CATALOGUE.map((s): CoverageEntry => {

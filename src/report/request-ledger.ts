@@ -40,10 +40,16 @@ export class RequestLedger {
   private readonly waitUntil = new Map<string, { id: string; until: number; status: number }>();
   private readonly failedPosts = new Map<string, string | null>();
   private seen = 0;
+  private streams = 0;
 
   /** How many requests it has heard since the last reset. */
   get requests(): number {
     return this.seen;
+  }
+
+  /** Whether the client has been heard at all since the last reset: a request, or a stream. */
+  get heard(): boolean {
+    return this.seen > 0 || this.streams > 0;
   }
 
   /** Forgets everything (`POST /__sandbox/report/reset`). */
@@ -52,6 +58,7 @@ export class RequestLedger {
       m.clear();
     this.failedPosts.clear();
     this.seen = 0;
+    this.streams = 0;
   }
 
   /** The proof of one coverage id, or none. */
@@ -99,6 +106,7 @@ export class RequestLedger {
    * recommend (the order id is the proof; the stream has no request id).
    */
   streamed(orderId: string): void {
+    this.streams++;
     this.prove('location.tracked', orderId);
   }
 
