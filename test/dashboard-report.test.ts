@@ -111,6 +111,33 @@ describe('the Report panel', () => {
     await expect.poll(() => delivered.getAttribute('data-status')).toBe('not_covered');
     await dash.expectNoProblems();
   });
+  it('a delivery link opens every attempt of that delivery (one event to one endpoint), the linked attempt marked', async () => {
+    await sb.post('/__sandbox/webhook-endpoints', { url: receiver.url, events: ['order.created'] });
+    receiver.answer(() => (receiver.received.length === 1 ? 500 : 200));
+    await sb.createOrder();
+    await sb.advanceClock(10_000); // the retry, 5 s after the failed first attempt
+    await open();
+    await tab('Report');
+    const recovered = page.locator('tr[data-coverage="webhook.retry.recovered"]');
+    await expect.poll(() => recovered.getAttribute('data-status')).toBe('covered');
+    // The proof is the attempt that succeeded: its own delivery_id.
+    const link = recovered.locator('a[href^="#webhooks/dlv_"]');
+    const attemptId = (await link.textContent()) ?? '';
+    const listed = (await sb.get('/__sandbox/webhook-deliveries')).body.deliveries;
+    expect(listed.map((a: { attempt: number }) => a.attempt)).toEqual([1, 2]);
+    expect(listed[1].delivery_id).toBe(attemptId);
+    expect(listed[0].delivery_id).not.toBe(attemptId);
+    await link.click();
+    const attempts = page.locator('[data-testid=deliveries] tr[data-attempt]');
+    await expect.poll(() => attempts.count()).toBe(2);
+    expect(await attempts.evaluateAll((rows) => rows.map((r) => r.dataset.attempt))).toEqual([
+      '2',
+      '1',
+    ]);
+    expect(await page.locator('tr[data-linked=true]').getAttribute('data-attempt')).toBe('2');
+    await dash.expectNoProblems();
+  });
+
   it("lists the client's contract violations: rule, operation, parameter, count and an example that opens the request", async () => {
     for (let i = 0; i < 2; i++) {
       const res = await sb.post('/v1/orders', { ...SAMPLE_ORDER, notes: 'ring twice' });

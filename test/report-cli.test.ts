@@ -6,7 +6,7 @@ import { marked, type Tokens } from 'marked';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifySignature } from '../src/index.js';
 import { Receiver } from './support/receiver.js';
-import { TestSandbox } from './support/test-sandbox.js';
+import { SAMPLE_ORDER, TestSandbox } from './support/test-sandbox.js';
 import { cli } from './support/cli-process.js';
 
 const SECRET = 'whsec_report_cli_secret';
@@ -132,7 +132,8 @@ describe('delivery-sandbox report', () => {
     expect(failed.code).toBe(1);
     expect(failed.stderr).toContain(`signature: ${lax.url} failed`);
     expect(failed.stderr).toContain('forged webhook');
-    expect(await readFile(out, 'utf8')).toContain('**Failed:**');
+    expect(await readFile(out, 'utf8')).toContain('**Failed (checked: signature): 1 reason;');
+    expect(failed.stderr).toContain('report: Failed (checked: signature)');
     await t.delete(`/__sandbox/webhook-endpoints/${laxId}`);
   });
 
@@ -160,6 +161,26 @@ describe('delivery-sandbox report', () => {
     expect(typo.stderr).toContain(
       `${file}:2: "webhook.order.create.acknowledged" is not a coverage id`,
     );
+  });
+
+  it('without --fail-on says what it found and that it judges nothing, never "Passed"', async () => {
+    await t.post('/v1/orders', { ...SAMPLE_ORDER, notes: 'x' });
+    lax.answer(200);
+    const id = (await t.post('/__sandbox/webhook-endpoints', { url: lax.url })).body.endpoint_id;
+    await t.post(`/__sandbox/webhook-endpoints/${id}/probe`);
+    const { code, stdout } = await cli('report', ...at());
+    expect(code).toBe(0);
+    expect(stdout).not.toContain('Passed');
+    expect(stdout).toMatch(
+      /\*\*Not judged: found \d+ violations?, .*\d+ probes? failed.*; not failing the run \(no --fail-on\)\.\*\*/,
+    );
+    const json = await cli('report', '--json', ...at());
+    expect(JSON.parse(json.stdout).verdict).toMatch(/^Not judged: found \d+ violation/);
+    expect(json.stderr).toMatch(/^report: Not judged: found \d+ violation/);
+    const checked = await cli('report', '--fail-on', 'coverage', '--format', 'junit', ...at());
+    expect(checked.stderr).toMatch(/^report: Failed \(checked: coverage\)/);
+    await t.delete(`/__sandbox/webhook-endpoints/${id}`);
+    await t.post('/__sandbox/report/reset');
   });
 
   it('refuses an unknown --fail-on check or --format', async () => {

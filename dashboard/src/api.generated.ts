@@ -825,6 +825,7 @@ export interface components {
           ];
     };
     DeliveryAttempt: {
+      /** @description This attempt's own id (the list's cursor, a proof in the integration report). The attempts of one delivery, one event to one endpoint, share `event_id` and `endpoint_id`; `attempt` counts them. */
       delivery_id: string;
       event_id: string;
       event: components['schemas']['EventName'];

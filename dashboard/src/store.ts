@@ -143,9 +143,8 @@ export class Store {
   }
 
   /**
-   * Loads the page of attempts older than the oldest one shown. The list's cursor is a
-   * `delivery_id`, shared by a delivery's attempts, so the page may repeat attempts already
-   * shown: they are kept once.
+   * Loads the page of attempts older than the oldest one shown. The list's cursor is the oldest
+   * attempt's own `delivery_id`; an attempt the stream brought meanwhile is kept once.
    */
   async loadOlderDeliveries(): Promise<void> {
     const oldest = this.state.deliveries[0];
@@ -155,10 +154,12 @@ export class Store {
       'deliveries',
       oldest.delivery_id,
     );
-    const key = (a: DeliveryAttempt) => `${a.delivery_id}:${a.attempt}`;
-    const shown = new Set(this.state.deliveries.map(key));
+    const shown = new Set(this.state.deliveries.map((a) => a.delivery_id));
     this.set({
-      deliveries: [...page.items.filter((a) => !shown.has(key(a))), ...this.state.deliveries],
+      deliveries: [
+        ...page.items.filter((a) => !shown.has(a.delivery_id)),
+        ...this.state.deliveries,
+      ],
       older: { ...this.state.older, deliveries: page.has_more },
     });
   }

@@ -7,6 +7,7 @@ import {
   FAIL_ON,
   parseRequireList,
   reportFailures,
+  reportVerdict,
   type FailOn,
   type VerdictOptions,
 } from '../report/report-verdict.js';
@@ -40,7 +41,7 @@ function render(
 ): string {
   switch (flags.format) {
     case 'json':
-      return `${JSON.stringify({ ...report, failures }, null, 2)}\n`;
+      return `${JSON.stringify({ ...report, verdict: reportVerdict(report, opts, failures), failures }, null, 2)}\n`;
     case 'junit':
       return formatJunit(report, opts);
     case 'markdown':
@@ -50,8 +51,10 @@ function render(
 
 /**
  * `delivery-sandbox report`: fetches the integration report of a running sandbox and writes it as
- * JSON, JUnit XML or Markdown (to stdout or `--out`); with `--fail-on` or `--require` it exits 1,
- * with one line per reason, when the report does not pass (the report is written first).
+ * JSON, JUnit XML or Markdown (to stdout or `--out`), headed by its verdict (what was checked,
+ * what was found; on stderr too, unless the Markdown went to stdout); with `--fail-on` or
+ * `--require` it exits 1, with one line per reason, when the report does not pass (the report is
+ * written first).
  */
 export function addReportCommand(program: Command): void {
   withClientOptions(
@@ -91,6 +94,9 @@ export function addReportCommand(program: Command): void {
     const text = render(report, flags, opts, failures);
     if (flags.out === undefined) process.stdout.write(text);
     else await writeFile(flags.out, text);
+    // The terminal hears the verdict unless it has just read it at the head of the Markdown.
+    if (flags.out !== undefined || flags.format !== 'markdown')
+      process.stderr.write(`report: ${reportVerdict(report, opts, failures)}\n`);
     if (failures.length > 0)
       throw new Error(
         `the integration report fails:\n${failures.map((f) => `  - ${f}`).join('\n')}`,

@@ -1,17 +1,22 @@
 import type { ClockMode } from '../domain/scenario.js';
 import type { DeliveryAttempt } from '../store/state.js';
 
-/** What happens in a world besides its events: webhook attempts and clock changes. */
+/**
+ * What happens in a world besides its events: webhook attempts, clock changes, and positions sent
+ * on a location stream (for the integration report; the sandbox stream does not relay them).
+ */
 export type Activity =
   | { type: 'delivery'; data: DeliveryAttempt }
-  | { type: 'clock'; data: { mode: ClockMode; speed: number; now: string } };
+  | { type: 'clock'; data: { mode: ClockMode; speed: number; now: string } }
+  | { type: 'location_streamed'; data: { order_id: string } };
 
 export type ActivityListener = (activity: Activity) => void;
 
 /**
  * A world's second channel, beside the event bus: the webhook dispatcher publishes each attempt it
- * logs and the clock commands each change, so that live streams can show them without importing
- * `webhooks/` (features never import each other). Listeners run synchronously, in subscription
+ * logs, the clock commands each change and the location streams each position they send, so that
+ * live streams and the report can hear them without importing each other (features never import
+ * each other). Listeners run synchronously, in subscription
  * order; one that throws does not stop the others or the publisher.
  */
 export class ActivityFeed {

@@ -101,6 +101,8 @@ export class SandboxFeed {
         this.publish({ type: 'event', data: event });
       }),
       activity.subscribe((a) => {
+        // A position sent to a client of the API is that client's business, not the dashboard's.
+        if (a.type === 'location_streamed') return;
         if (a.type === 'clock') this.dirty = true;
         this.publish(a);
       }),

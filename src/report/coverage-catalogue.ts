@@ -23,7 +23,8 @@ const delivery = (id: string, description: string): CoverageSituation => ({
 /**
  * The situations a delivery integration must handle, in the order the report lists them. Ids are
  * stable (`--require` files and CI dashboards name them): add new ones, never rename one. Request
- * situations are proven by request ids (`req_…`), delivery situations by delivery ids (`dlv_…`).
+ * situations are proven by request ids (`req_…`; `location.tracked` also by the order id, `ord_…`,
+ * of a location stream), delivery situations by delivery ids (`dlv_…`).
  * docs/report.md lists them for readers.
  */
 export const COVERAGE_CATALOGUE: readonly CoverageSituation[] = [
@@ -59,7 +60,10 @@ export const COVERAGE_CATALOGUE: readonly CoverageSituation[] = [
   ),
   request('payment.expired_card', 'An expired card handled: 402, reason expired_card.'),
   request('payment.already_paid', 'A second payment refused: 400, reason already_paid.'),
-  request('location.tracked', "A driver's position read: GET …/location answered 200."),
+  request(
+    'location.tracked',
+    "A driver's position read: GET …/location answered 200, or the order's location stream sent one.",
+  ),
   request(
     'location.no_driver_assigned',
     'Location before assignment: 404, reason no_driver_assigned.',

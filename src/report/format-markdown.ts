@@ -1,5 +1,5 @@
 import type { IntegrationReport, ReceiverScorecard } from '../domain/integration-report.js';
-import { requiredCoverage, type VerdictOptions } from './report-verdict.js';
+import { reportVerdict, requiredCoverage, type VerdictOptions } from './report-verdict.js';
 
 /** A table cell: pipes escaped and line breaks flattened, so a URL or a message cannot break the table. */
 const cell = (value: unknown): string => String(value).replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
@@ -26,8 +26,8 @@ const PROBE = { passed: '✅ passed', failed: '❌ failed', inconclusive: '⚠�
 
 /**
  * The report as GitHub-flavoured Markdown: a summary, then one table per section (coverage,
- * receivers, probes, violations, habits). Fits `$GITHUB_STEP_SUMMARY`. `failures` (from
- * `reportFailures`) head the page when the run fails.
+ * receivers, probes, violations, habits). Fits `$GITHUB_STEP_SUMMARY`. The verdict (what was
+ * checked, what was found) heads the page, then `failures` (from `reportFailures`), if any.
  */
 export function formatMarkdown(
   report: IntegrationReport,
@@ -41,9 +41,9 @@ export function formatMarkdown(
     '',
     `From ${report.since} to ${report.generated_at} (virtual time).`,
     '',
-    ...(failures.length > 0
-      ? ['**Failed:**', '', ...failures.map((f) => `- ${f}`), '']
-      : ['**Passed.**', '']),
+    `**${reportVerdict(report, opts, failures)}**`,
+    '',
+    ...(failures.length > 0 ? [...failures.map((f) => `- ${f}`), ''] : []),
     ...table(
       ['section', 'result'],
       [

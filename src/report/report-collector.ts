@@ -12,12 +12,15 @@ import { EVIDENCE_LIMIT, RequestLedger, type Proof } from './request-ledger.js';
 
 export { EVIDENCE_LIMIT } from './request-ledger.js';
 
+/** Failing deliveries remembered for `webhook.retry.recovered`; beyond, the oldest are forgotten. */
+const FAILING_KEPT = 5_000;
+
 /**
  * Collects what the integration report says about the receivers, across worlds: it attaches to
  * each world as it becomes current (`SandboxHost.onReplace`), so a `POST /__sandbox/reset` between
  * tests keeps one report for the whole run; `reset()` starts a fresh one. It hears every delivery
- * attempt (`world.activity`) and every signature probe (`world.webhooks.onProbe`), and keeps
- * counts, never the attempts themselves.
+ * attempt and every position a location stream sends (`world.activity`) and every signature probe
+ * (`world.webhooks.onProbe`), and keeps counts, never the attempts themselves.
  */
 export class ReportCollector {
   private world!: World;
@@ -26,6 +29,8 @@ export class ReportCollector {
   private readonly tallies = new Map<string, ReceiverTally>();
   private readonly proofs = new Map<string, Proof>();
   private readonly requests = new RequestLedger();
+  /** Deliveries (`event_id endpoint_id`) whose last attempt failed: a success next recovers one. */
+  private readonly failing = new Set<string>();
 
   constructor(world: World) {
     this.attach(world);
@@ -39,6 +44,7 @@ export class ReportCollector {
     this.detachers = [
       world.activity.subscribe((a) => {
         if (a.type === 'delivery') this.observeAttempt(a.data);
+        else if (a.type === 'location_streamed') this.requests.streamed(a.data.order_id);
       }),
       world.webhooks.onProbe((result) => this.observeProbe(result)),
     ];
@@ -56,6 +62,7 @@ export class ReportCollector {
   reset(): void {
     this.tallies.clear();
     this.proofs.clear();
+    this.failing.clear();
     this.requests.reset();
     this.since = this.world.clock.iso();
   }
@@ -70,7 +77,7 @@ export class ReportCollector {
     const receivers = [...this.tallies.values()].map((t) =>
       t.scorecard(world.scenario.webhooks.timeout_ms),
     );
-    const heard = this.requests.requests > 0;
+    const heard = this.requests.heard;
     const violations = heard ? this.requests.violationList() : [];
     const habits = this.requests.habitList();
     const coverage = COVERAGE_CATALOGUE.map((s): CoverageEntry => {
@@ -140,9 +147,18 @@ export class ReportCollector {
     if (a.order_id?.startsWith('ord_test')) return;
     const twin = a.fault === 'duplicate';
     if (twin && a.response_status === 200) this.prove('webhook.duplicate.acknowledged', a);
-    if (twin || a.status !== 'succeeded') return;
+    if (twin) return;
+    // Recovered means an attempt of the same delivery failed first: a later attempt number alone
+    // is no proof (a redelivery on demand of a delivery that succeeded counts up too).
+    const delivery = `${a.event_id} ${a.endpoint_id}`;
+    if (a.status !== 'succeeded') {
+      this.failing.add(delivery);
+      if (this.failing.size > FAILING_KEPT)
+        this.failing.delete(this.failing.values().next().value!);
+      return;
+    }
     this.prove(`webhook.${a.event}.acknowledged`, a);
-    if (a.attempt > 1) this.prove('webhook.retry.recovered', a);
+    if (this.failing.delete(delivery)) this.prove('webhook.retry.recovered', a);
   }
 
   private observeProbe(result: ProbeResult): void {

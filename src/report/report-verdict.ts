@@ -77,3 +77,51 @@ export function reportFailures(report: IntegrationReport, opts: VerdictOptions):
   }
   return reasons;
 }
+
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * What the report found that a run may care about, as short phrases (`6 violations`, `1 probe
+ * failed`, `3 situations not covered`); empty when it found none of it.
+ */
+export function reportFindings(report: IntegrationReport): string[] {
+  const { summary } = report;
+  const found: string[] = [];
+  if ((summary.violations ?? 0) > 0) found.push(plural(summary.violations ?? 0, 'violation'));
+  if (summary.habits > 0) found.push(plural(summary.habits, 'habit warning'));
+  if (summary.probes.failed > 0) found.push(`${plural(summary.probes.failed, 'probe')} failed`);
+  if (summary.probes.inconclusive > 0)
+    found.push(`${plural(summary.probes.inconclusive, 'probe')} inconclusive`);
+  if (summary.coverage.not_covered > 0)
+    found.push(`${plural(summary.coverage.not_covered, 'situation')} not covered`);
+  return found;
+}
+
+/** The checks a run asked for (`--fail-on`, `--require`), by name. */
+function checksAsked(opts: VerdictOptions): string[] {
+  const checks: string[] = FAIL_ON.filter((c) => opts.failOn.has(c) && c !== 'coverage');
+  if (opts.require !== undefined)
+    checks.push(`coverage of ${plural(opts.require.length, 'required situation')}`);
+  else if (opts.failOn.has('coverage')) checks.push('coverage');
+  return checks;
+}
+
+/**
+ * One sentence for the head of the report and the terminal: what was checked and what was found.
+ * Without `--fail-on` or `--require` nothing is judged, and it says so instead of "passed":
+ * `Not judged: 6 violations, 1 probe failed; not failing the run (no --fail-on).`
+ */
+export function reportVerdict(
+  report: IntegrationReport,
+  opts: VerdictOptions,
+  failures: readonly string[],
+): string {
+  const checks = checksAsked(opts);
+  const found = reportFindings(report);
+  const foundText = found.length > 0 ? found.join(', ') : 'nothing to report';
+  if (failures.length > 0)
+    return `Failed (checked: ${checks.join(', ')}): ${plural(failures.length, 'reason')}; found ${foundText}.`;
+  if (checks.length === 0)
+    return `Not judged: found ${foundText}; not failing the run (no --fail-on).`;
+  return `Passed (checked: ${checks.join(', ')}); found ${foundText}.`;
+}

@@ -36,14 +36,20 @@ export class RequestLedger {
   private readonly proofs = new Map<string, Proof>();
   private readonly violations = new Map<string, Violation>();
   private readonly habits = new Map<string, Habit>();
-  private readonly lastPoll = new Map<string, number>();
+  private readonly lastPoll = new Map<string, { real: number; virtual: number }>();
   private readonly waitUntil = new Map<string, { id: string; until: number; status: number }>();
   private readonly failedPosts = new Map<string, string | null>();
   private seen = 0;
+  private streams = 0;
 
   /** How many requests it has heard since the last reset. */
   get requests(): number {
     return this.seen;
+  }
+
+  /** Whether the client has been heard at all since the last reset: a request, or a stream. */
+  get heard(): boolean {
+    return this.seen > 0 || this.streams > 0;
   }
 
   /** Forgets everything (`POST /__sandbox/report/reset`). */
@@ -52,6 +58,7 @@ export class RequestLedger {
       m.clear();
     this.failedPosts.clear();
     this.seen = 0;
+    this.streams = 0;
   }
 
   /** The proof of one coverage id, or none. */
@@ -94,6 +101,15 @@ export class RequestLedger {
     if (e.operation === 'getOrderLocation' && e.order_id !== null) this.polling(e, started);
   }
 
+  /**
+   * A position sent on `GET /v1/orders/{id}/location/stream`: the location tracked as the docs
+   * recommend (the order id is the proof; the stream has no request id).
+   */
+  streamed(orderId: string): void {
+    this.streams++;
+    this.prove('location.tracked', orderId);
+  }
+
   private prove(id: string, requestId: string): void {
     const proof = this.proofs.get(id) ?? { count: 0, evidence: [] };
     proof.count++;
@@ -104,9 +120,11 @@ export class RequestLedger {
   /** `Retry-After` honoured (coverage for a 429) or ignored (a habit), by the client's next try. */
   private retryAfter(e: JournalEntry, started: number): void {
     if (e.path.length > MAX_PATH) return;
-    const route = `${e.account_id ?? ''} ${e.method} ${e.path}`;
+    // A retry is the same request again: a write with another body is another write.
+    const request = `${e.method} ${e.path} ${bodyDigest(e)}`;
+    const route = `${e.account_id ?? ''} ${request}`;
     // An injected 429 or 503 is answered before the key is read: it belongs to no account.
-    const [at, before] = recall(this.waitUntil, route, ` ${e.method} ${e.path}`);
+    const [at, before] = recall(this.waitUntil, route, ` ${request}`);
     if (before) {
       this.waitUntil.delete(at);
       if (started + SLACK_MS >= before.until) {
@@ -141,10 +159,7 @@ export class RequestLedger {
         `${e.operation} sent without an Idempotency-Key: a retry after a dropped answer could do the write twice; send a unique key per write and reuse it on retries`,
         e.id,
       );
-    const body = e.request.body;
-    const hash = createHash('sha256')
-      .update(`${body.size}\0${body.text ?? ''}`)
-      .digest('base64url');
+    const hash = bodyDigest(e);
     const same = `${e.account_id ?? ''} ${e.path} ${hash}`;
     const [at, failedWith] = recall(this.failedPosts, same, ` ${e.path} ${hash}`);
     if (failedWith !== undefined) {
@@ -161,14 +176,21 @@ export class RequestLedger {
     if (failed) remember(this.failedPosts, same, key);
   }
 
+  /**
+   * Two polls of one order less than a second apart in real time and in virtual time: a test that
+   * advances a manual clock between polls paces its client by the sandbox's clock, and is not
+   * hammering anything.
+   */
   private polling(e: JournalEntry, started: number): void {
     const order = e.order_id as string;
     const last = this.lastPoll.get(order);
-    remember(this.lastPoll, order, started);
-    if (last !== undefined && started - last < 1000 - SLACK_MS)
+    const virtual = Date.parse(e.virtual_time);
+    remember(this.lastPoll, order, { real: started, virtual });
+    const soon = (now: number, then: number): boolean => now - then < 1000 - SLACK_MS;
+    if (last !== undefined && soon(started, last.real) && soon(virtual, last.virtual))
       this.warn(
         'location_polled_too_often',
-        `the location of an order was polled more than once a second (${Math.round(started - last)} ms apart); poll at most once a second, or open the order's live stream`,
+        `the location of an order was polled more than once a second (${Math.round(started - last.real)} ms apart); poll at most once a second, or open the order's live stream`,
         e.id,
       );
   }
@@ -211,6 +233,18 @@ export class RequestLedger {
       if (h.request_ids.length < EVIDENCE_LIMIT) h.request_ids.push(requestId);
     } else this.habits.set(habit, { habit, message, count: 1, request_ids: [requestId] });
   }
+}
+
+/**
+ * What tells one request body from another: a digest of its length and text (the journal reads the
+ * body of a faulted request too, so a retry of a faulted write has the write's own digest).
+ */
+function bodyDigest(e: JournalEntry): string {
+  const body = e.request.body;
+  if (body.size === 0) return '';
+  return createHash('sha256')
+    .update(`${body.size}\0${body.text ?? ''}`)
+    .digest('base64url');
 }
 
 /** The memory under `key`, else under `anonymous` (the same request before its key was read). */

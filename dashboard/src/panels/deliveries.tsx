@@ -10,19 +10,30 @@ interface Filters {
   event: string;
   order: string;
   status: string;
-  /** One delivery's attempts: set by a link to `#webhooks/dlv_…` (the Report panel's evidence). */
+  /**
+   * An attempt's id, set by a link to `#webhooks/dlv_…` (the Report panel's evidence): the log shows
+   * every attempt of its delivery (its event to its endpoint), the linked one marked.
+   */
   delivery: string;
 }
 
-/** The delivery a `#webhooks/dlv_…` link points at, or ''. */
+/** The attempt a `#webhooks/dlv_…` link points at, or ''. */
 const deliveryFromHash = (): string => /^#webhooks\/(dlv_\w+)$/.exec(location.hash)?.[1] ?? '';
 
-const matches = (a: DeliveryAttempt, f: Filters): boolean =>
+/**
+ * Whether an attempt passes the filters; `linked` is the attempt a `#webhooks/dlv_…` link names
+ * (each attempt has its own `delivery_id`; a delivery's attempts share `event_id` and
+ * `endpoint_id`).
+ */
+const matches = (a: DeliveryAttempt, f: Filters, linked: DeliveryAttempt | undefined): boolean =>
   (!f.endpoint || a.endpoint_id === f.endpoint) &&
   (!f.event || a.event === f.event) &&
   (!f.order || (a.order_id ?? '').includes(f.order.trim())) &&
   (!f.status || a.status === f.status) &&
-  (!f.delivery || a.delivery_id === f.delivery);
+  (!f.delivery ||
+    (linked !== undefined &&
+      a.event_id === linked.event_id &&
+      a.endpoint_id === linked.endpoint_id));
 
 function AttemptDetail({ a }: { a: DeliveryAttempt }) {
   const [note, setNote] = useState('');
@@ -81,7 +92,8 @@ export function DeliveryLog({ store, state }: PanelProps) {
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
-  const rows = state.deliveries.filter((a) => matches(a, f)).reverse();
+  const linked = state.deliveries.find((a) => a.delivery_id === f.delivery);
+  const rows = state.deliveries.filter((a) => matches(a, f, linked)).reverse();
   const events = [...new Set(state.deliveries.map((a) => a.event))].sort();
   const select = (key: keyof Filters, options: string[], label: string) => (
     <select
@@ -126,7 +138,7 @@ export function DeliveryLog({ store, state }: PanelProps) {
       </div>
       {f.delivery && rows.length === 0 && (
         <p class="muted">
-          Delivery {f.delivery} is not among the attempts loaded: load older ones below.
+          Attempt {f.delivery} is not among the attempts loaded: load older ones below.
         </p>
       )}
       <table data-testid="deliveries">
@@ -144,13 +156,14 @@ export function DeliveryLog({ store, state }: PanelProps) {
         </thead>
         <tbody>
           {rows.map((a) => {
-            const key = `${a.delivery_id}:${a.attempt}`;
+            const key = a.delivery_id;
             return [
               <tr
                 key={key}
                 data-attempt={a.attempt}
                 data-event={a.event}
-                class={open === key ? 'selected' : ''}
+                data-linked={a.delivery_id === f.delivery ? 'true' : undefined}
+                class={open === key || a.delivery_id === f.delivery ? 'selected' : ''}
                 onClick={() => setOpen(open === key ? null : key)}
               >
                 <td>{time(a.attempted_at)}</td>

@@ -1,4 +1,4 @@
-import type { RequestHandler, Response } from 'express';
+import express, { type RequestHandler, type Response } from 'express';
 import { realTimer, sleep } from '../../clock/real-time.js';
 import type { JournalFault } from '../../events/request-journal.js';
 import { fail } from '../../errors/service-error.js';
@@ -8,6 +8,20 @@ import {
   type ApiFaultPlan,
 } from '../../world/api-faults.js';
 import type { OperationMatcher } from '../operation-matcher.js';
+import { BODY_LIMIT } from './json-body.js';
+
+/**
+ * Reads the body of a request a fault answers (or drops, or holds), whatever its type, for the
+ * request journal: without it the journal would show every faulted write as empty, and the
+ * integration report could not tell a retry of the same write from another write.
+ */
+const readFaultedBody = express.raw({
+  type: () => true,
+  limit: BODY_LIMIT,
+  verify: (_req, res, buf) => {
+    (res as Response).locals.rawBody = buf;
+  },
+});
 
 // A Map, not an object literal: a header value such as `constructor` or `__proto__` must name
 // nothing, not something Object.prototype has.
@@ -44,7 +58,13 @@ export function injectApiFaults(matcher: OperationMatcher, holdMs: number): Requ
     const act = (): void => {
       // A client that gave up during the added latency never reached the service.
       if (req.socket.destroyed) return;
-      apply(plan, res, next, holdMs);
+      if (plan.outcome.kind === 'none') return next();
+      // The body is read before the fault answers; a body that cannot be read (too large, the
+      // client gone) is answered as it would be without the fault.
+      readFaultedBody(req, res, (err?: unknown) => {
+        if (err !== undefined) return next(err);
+        apply(plan, res, next, holdMs);
+      });
     };
     if (plan.latencyMs > 0) void sleep(plan.latencyMs).then(act);
     else act();
