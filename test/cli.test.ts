@@ -143,4 +143,19 @@ describe('the delivery-sandbox command', () => {
     const version = await finish(run(['-v']));
     expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
   });
+
+  it.each([
+    [['stat'], /unknown command 'stat'; did you mean "start"\?/],
+    [['--port', '0', 'advanc', '10m'], /unknown command 'advanc'; did you mean "advance"\?/],
+    [['zzzzzz'], /unknown command 'zzzzzz' \(run delivery-sandbox --help/],
+    [['start', 'now'], /'start' takes options only; got the argument 'now'/],
+  ])(
+    'names a mistyped command %j and suggests the closest one, starting nothing',
+    async (args, message) => {
+      const { code, stderr } = await finish(run(args));
+      expect(code).toBe(1);
+      expect(stderr).toMatch(message);
+      expect(stderr).not.toMatch(/too many arguments/);
+    },
+  );
 });

@@ -167,7 +167,7 @@ export interface ScenarioFile {
        */
       url: string;
       /**
-       * Signing secret; generated from the seed when absent.
+       * Signing secret: whsec_ followed by 8 to 100 letters, digits or underscores, such as whsec_my_test_secret; generated from the seed when absent.
        */
       secret?: string;
       /**
@@ -557,7 +557,7 @@ export interface ScenarioFileWithDefaults {
        */
       url: string;
       /**
-       * Signing secret; generated from the seed when absent.
+       * Signing secret: whsec_ followed by 8 to 100 letters, digits or underscores, such as whsec_my_test_secret; generated from the seed when absent.
        */
       secret?: string;
       /**
