@@ -125,7 +125,10 @@ describe('the delivery-sandbox command', () => {
     [['--webhook-url', 'ftp://x'], /expected an http\(s\) URL/],
     [['--webhook-secret', 'short'], /expected whsec_/],
     [['--port', 'abc'], /option '-p, --port <port>' argument 'abc' is invalid/],
-    [['--clock', 'fast'], /Allowed choices are realtime, manual/],
+    [
+      ['--clock', 'manuel'],
+      /expected one of "realtime", "manual"; got "manuel"; did you mean "manual"\?/,
+    ],
     [['--scenario', 'nope', '--port', '0'], /^delivery-sandbox: scenario "nope" not found/],
     [['--bogus'], /unknown option '--bogus'/],
   ])('refuses %j with one clear line and a non-zero exit', async (args, message) => {

@@ -13,6 +13,7 @@ import {
   envVar,
   parseAdminToken,
   parseAllowedHosts,
+  parseClockMode,
   parseCorsOrigins,
   parseJournalSize,
   parsePort,
@@ -144,8 +145,8 @@ export function addStartCommand(program: Command): Command {
     )
     .addOption(new Option('--seed <seed>', "override the scenario's seed").env(envVar('SEED')))
     .addOption(
-      new Option('--clock <mode>', "override the scenario's clock mode")
-        .choices(['realtime', 'manual'])
+      new Option('--clock <mode>', "override the scenario's clock mode: realtime or manual")
+        .argParser(parseClockMode)
         .env(envVar('CLOCK')),
     )
     .addOption(

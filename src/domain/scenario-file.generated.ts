@@ -163,7 +163,7 @@ export interface ScenarioFile {
      */
     endpoints?: {
       /**
-       * Where to POST events (http or https).
+       * Where to POST events: an http(s) URL such as http://localhost:3000/webhooks.
        */
       url: string;
       /**
@@ -553,7 +553,7 @@ export interface ScenarioFileWithDefaults {
      */
     endpoints: {
       /**
-       * Where to POST events (http or https).
+       * Where to POST events: an http(s) URL such as http://localhost:3000/webhooks.
        */
       url: string;
       /**
