@@ -47,4 +47,21 @@ describe('the request log', () => {
     expect(await levelOf('POST', `/__sandbox/orders/${order.order_id}/advance`, 200)).toBe('info');
     expect(await levelOf('GET', '/__sandbox/orders/ord_nope', 404)).toBe('info');
   });
+
+  it('at the default info level, keeps the /v1 lines and leaves the polling out', async () => {
+    const infoLines: { msg: string }[] = [];
+    const logger = pino(
+      { level: 'info' },
+      { write: (line: string) => void infoLines.push(JSON.parse(line)) },
+    );
+    const quiet = await TestSandbox.start({ logger });
+    try {
+      await quiet.get('/__sandbox/health');
+      await quiet.createOrder();
+      await vi.waitFor(() => expect(infoLines.map((l) => l.msg)).toContain('POST /v1/orders 201'));
+      expect(infoLines.map((l) => l.msg)).not.toContain('GET /__sandbox/health 200');
+    } finally {
+      await quiet.close();
+    }
+  });
 });

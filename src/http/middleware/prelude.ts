@@ -38,7 +38,8 @@ export function beginRequest(
 ): string {
   const id = world.ids.next('req');
   res.setHeader('X-Request-Id', id);
-  if (logger.isLevelEnabled('debug')) {
+  // No listener at all when no request line could be written (the level is above info).
+  if (logger.isLevelEnabled('info')) {
     const started = performance.now();
     res.on('finish', () => {
       const status = res.statusCode;
