@@ -4,6 +4,7 @@ import type { Retention } from './domain/retention.js';
 import type { ClockMode } from './domain/scenario.js';
 import { loadScenario, parseScenario } from './scenarios/load-scenario.js';
 import type { Scenario, ScenarioFile } from './scenarios/scenario.js';
+import { checkScenarioOptions } from './scenarios/start-option-rules.js';
 
 /** A webhook endpoint to register at start (`--webhook-url`, `webhooks`). */
 export interface EndpointOption {
@@ -139,13 +140,22 @@ export interface SandboxConfig {
 }
 
 /**
- * Resolves the options once: every default applied, in one visible step. Throws on an admin
- * token that no client could send back (see ADMIN_TOKEN_SHAPE).
+ * Resolves the options once: every default applied, in one visible step. Throws one Error
+ * naming every bad option, its value and the fix: an admin token that no client could send back
+ * (see ADMIN_TOKEN_SHAPE), a clock mode, speed or webhook the scenario schema refuses (the CLI's
+ * flags are checked by the same rules).
  */
 export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
   if (options.adminToken !== undefined && !ADMIN_TOKEN_SHAPE.test(options.adminToken))
     throw new Error(
       `adminToken must be ${ADMIN_TOKEN_RULE}, or no Bearer header could carry it; check for spaces or line breaks around it`,
+    );
+  const problems = checkScenarioOptions(options);
+  if (problems.length > 0)
+    throw new Error(
+      problems.length === 1
+        ? `startSandbox option ${problems[0]}`
+        : `startSandbox options:${problems.map((p) => `\n  ${p}`).join('')}`,
     );
   return {
     scenario: options.scenario ?? DEFAULTS.scenario,

@@ -140,8 +140,37 @@ describe('the client subcommands, against a running sandbox', () => {
     );
     const noToken = await cli('scenarios', '--url', t.url);
     expect(noToken.stderr.trim()).toMatch(
-      /^delivery-sandbox: 401 unauthorized: The control plane needs the admin token/,
+      /^delivery-sandbox: 401 unauthorized: The control plane needs the admin token.*none was sent: pass --admin-token or set DELIVERY_SANDBOX_ADMIN_TOKEN/,
     );
+  });
+
+  it('tells a wrong admin token from a missing one', async () => {
+    const wrong = await cli('scenarios', '--url', t.url, '--admin-token', 'tok_other');
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr.trim()).toMatch(
+      /^delivery-sandbox: 401 unauthorized: The admin token sent is not this sandbox's.*is not the one this sandbox was started with\)$/,
+    );
+    expect(wrong.stderr).not.toMatch(/none was sent/);
+  });
+
+  it('says the connection was lost mid-request when the sandbox stops while answering', async () => {
+    // A sandbox that reads the request and goes away before answering, as one stopped mid-advance.
+    const server = createServer((req) => req.resume().on('end', () => req.socket.destroy()));
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const { code, stderr } = await cli('advance', '10m', '--url', url);
+      expect(code).toBe(1);
+      expect(stderr.trim()).toMatch(
+        new RegExp(
+          `^delivery-sandbox: the connection to the sandbox at ${url} was lost during POST /__sandbox/clock/advance \\(\\w+\\): it was stopped or crashed before answering`,
+        ),
+      );
+      expect(stderr).not.toMatch(/start one/);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

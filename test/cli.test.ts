@@ -125,7 +125,10 @@ describe('the delivery-sandbox command', () => {
     [['--webhook-url', 'ftp://x'], /expected an http\(s\) URL/],
     [['--webhook-secret', 'short'], /expected whsec_/],
     [['--port', 'abc'], /option '-p, --port <port>' argument 'abc' is invalid/],
-    [['--clock', 'fast'], /Allowed choices are realtime, manual/],
+    [
+      ['--clock', 'manuel'],
+      /expected one of "realtime", "manual"; got "manuel"; did you mean "manual"\?/,
+    ],
     [['--scenario', 'nope', '--port', '0'], /^delivery-sandbox: scenario "nope" not found/],
     [['--bogus'], /unknown option '--bogus'/],
   ])('refuses %j with one clear line and a non-zero exit', async (args, message) => {
@@ -143,4 +146,19 @@ describe('the delivery-sandbox command', () => {
     const version = await finish(run(['-v']));
     expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
   });
+
+  it.each([
+    [['stat'], /unknown command 'stat'; did you mean "start"\?/],
+    [['--port', '0', 'advanc', '10m'], /unknown command 'advanc'; did you mean "advance"\?/],
+    [['zzzzzz'], /unknown command 'zzzzzz' \(run delivery-sandbox --help/],
+    [['start', 'now'], /'start' takes options only; got the argument 'now'/],
+  ])(
+    'names a mistyped command %j and suggests the closest one, starting nothing',
+    async (args, message) => {
+      const { code, stderr } = await finish(run(args));
+      expect(code).toBe(1);
+      expect(stderr).toMatch(message);
+      expect(stderr).not.toMatch(/too many arguments/);
+    },
+  );
 });

@@ -63,6 +63,58 @@ describe('the control plane refuses cross-site requests', () => {
     expect(noOrigin.status).toBe(200);
   });
 
+  // `curl -X POST -H 'Content-Type: application/json' URL` sends the label and no body.
+  it.each([
+    ['Content-Length: 0', { 'Content-Length': '0' }],
+    ['no Content-Length', {}],
+  ])(
+    'takes Content-Type: application/json with an empty body (%s) as no body, on every route whose body is optional',
+    async (_name, length) => {
+      const headers = { 'Content-Type': 'application/json; charset=utf-8', ...length };
+      const { order_id } = await t.createOrder();
+      const endpoint = await t.post('/__sandbox/webhook-endpoints', {
+        url: 'http://127.0.0.1:9/hooks',
+      });
+      const writes: [string, string][] = [
+        ['POST', `/__sandbox/orders/${order_id}/advance`],
+        ['POST', '/__sandbox/report/reset'],
+        ['DELETE', '/__sandbox/requests'],
+        ['DELETE', `/__sandbox/webhook-endpoints/${endpoint.body.endpoint_id}`],
+        ['POST', '/__sandbox/reset'],
+      ];
+      for (const [method, path] of writes) {
+        const res = await send(port, method, path, { headers });
+        expect({ path, status: res.status, json: res.json }).toMatchObject({
+          path,
+          status: expect.toSatisfy((s: number) => s >= 200 && s < 300),
+        });
+      }
+    },
+  );
+
+  it('still refuses a real body that is not JSON, and a JSON body that does not parse', async () => {
+    const { order_id } = await t.createOrder();
+    const plain = await send(port, 'POST', `/__sandbox/orders/${order_id}/advance`, {
+      headers: { 'Content-Type': 'text/plain' },
+      body: 'to=delivered',
+    });
+    expect(plain.json.error).toMatchObject({ reason: 'cross_site_request' });
+    const broken = await send(port, 'POST', `/__sandbox/orders/${order_id}/advance`, {
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"to":',
+    });
+    expect(broken.status).toBe(400);
+    expect(broken.json.error.reason).not.toBe('cross_site_request');
+  });
+
+  it('answers a required body missing behind Content-Type: application/json as a missing body', async () => {
+    const res = await send(port, 'POST', '/__sandbox/clock/advance', {
+      headers: { 'Content-Type': 'application/json', 'Content-Length': '0' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.error.reason).not.toBe('cross_site_request');
+  });
+
   it('leaves safe methods alone: a cross-site GET cannot read the answer anyway', async () => {
     const res = await send(port, 'GET', '/__sandbox/health', {
       headers: { Origin: 'https://evil.example' },

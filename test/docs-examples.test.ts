@@ -23,6 +23,12 @@ it('shows test/example.test.ts in docs/programmatic.md exactly as it runs', () =
   );
 });
 
+it('shows examples/follow-order.ts (the ws package, for Node 20) in docs/streams.md exactly as it runs', () => {
+  expect(marked('docs/streams.md', 'follow-order', 'ts')).toBe(
+    readFileSync('examples/follow-order.ts', 'utf8'),
+  );
+});
+
 it('shows a scenario example in docs/scenarios.md that is valid, every part of it', () => {
   const page = readFileSync('docs/scenarios.md', 'utf8');
   const block = /The format, with every part:\s*```yaml\n([\s\S]*?)```/.exec(page)?.[1];

@@ -86,6 +86,14 @@ describe('/__sandbox/webhook-endpoints', () => {
     expect(res.body.error.details.map((d: any) => d.param)).toContain(param);
   });
 
+  it("says a refused secret's format, with an example", async () => {
+    const res = await t.post('/__sandbox/webhook-endpoints', { url: 'http://x', secret: 'plain' });
+    const detail = res.body.error.details.find((d: any) => d.param === 'secret');
+    expect(detail.message).toMatch(
+      /whsec_ followed by 8 to 100 letters, digits or underscores, such as whsec_my_test_secret.*got the string "plain"/,
+    );
+  });
+
   it('redelivers an event that fired before any endpoint existed, and refuses when none subscribes', async () => {
     const order = await t.createOrder();
     const [event] = (await t.get(`/__sandbox/events?order_id=${order.order_id}`)).body.events;

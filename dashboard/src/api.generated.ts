@@ -619,7 +619,7 @@ export interface components {
     CreateWebhookEndpointRequest: {
       /** @description An http or https URL (the sandbox also delivers to http://localhost receivers). */
       url: string;
-      /** @description The signing secret; generated when absent. */
+      /** @description The signing secret: whsec_ followed by 8 to 100 letters, digits or underscores, such as whsec_my_test_secret; generated when absent. */
       secret?: string;
       /** @description Events to send; default `["*"]` (all). */
       events?:

@@ -7,7 +7,7 @@ export class ClientError extends Error {
 }
 
 interface ErrorBody {
-  error?: { message?: string; code?: string };
+  error?: { message?: string; code?: string; reason?: string };
 }
 
 /**
@@ -108,18 +108,43 @@ export class ControlClient {
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch (err) {
-      const cause = (err as { cause?: { code?: string } }).cause?.code;
-      throw new ClientError(
-        `cannot reach a sandbox at ${this.baseUrl}${cause ? ` (${cause})` : ''}; start one, or pass --url`,
-      );
+      throw new ClientError(unreachable(err, `${method} ${path.split('?')[0]}`, this.baseUrl));
     }
     const parsed = (await res.json().catch(() => ({}))) as T & ErrorBody;
     if (!res.ok)
       throw new ClientError(
-        `${res.status} ${parsed.error?.code ?? ''}: ${parsed.error?.message ?? res.statusText}`,
+        `${res.status} ${parsed.error?.code ?? ''}: ${parsed.error?.message ?? res.statusText}${ADMIN_TOKEN_HINTS[parsed.error?.reason ?? ''] ?? ''}`,
       );
     return parsed;
   }
+}
+
+/** What to do about a refused admin token, in the CLI's words (its flag and variable). */
+const ADMIN_TOKEN_HINTS: Record<string, string> = {
+  missing_admin_token:
+    ' (this sandbox has an admin token and none was sent: pass --admin-token or set DELIVERY_SANDBOX_ADMIN_TOKEN)',
+  invalid_admin_token:
+    ' (the --admin-token or DELIVERY_SANDBOX_ADMIN_TOKEN given is not the one this sandbox was started with)',
+};
+
+/** Connection failures that happen before a request is sent: nothing listens there. */
+const NEVER_CONNECTED = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+
+/**
+ * Why fetch failed, in one line: no sandbox at the URL, or one that went away mid-request (it
+ * was stopped or crashed), when the request may or may not have taken effect.
+ */
+function unreachable(err: unknown, request: string, baseUrl: string): string {
+  const code = (err as { cause?: { code?: string } }).cause?.code;
+  if (code === undefined || NEVER_CONNECTED.has(code))
+    return `cannot reach a sandbox at ${baseUrl}${code ? ` (${code})` : ''}; start one, or pass --url`;
+  return `the connection to the sandbox at ${baseUrl} was lost during ${request} (${code}): it was stopped or crashed before answering, so the request may or may not have taken effect; check its terminal, then retry`;
 }
 
 /** One webhook delivery attempt, as the control plane lists it. */

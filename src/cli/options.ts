@@ -1,5 +1,7 @@
 import { InvalidArgumentError } from 'commander';
 import { ADMIN_TOKEN_RULE, ADMIN_TOKEN_SHAPE } from '../domain/api-key.js';
+import type { ClockMode } from '../domain/scenario.js';
+import { checkOption, type OptionRule } from '../scenarios/start-option-rules.js';
 
 /**
  * The argument parsers the commands share. Each takes the raw text of a flag (or of its
@@ -24,12 +26,24 @@ export function parsePort(value: string): number {
   return n;
 }
 
-/** `--speed`: virtual seconds per real second, above 0 and at most 10000. */
+/**
+ * Throws commander's InvalidArgumentError when the scenario schema's `rule` refuses `value` (the
+ * rule `startSandbox()` and scenario files follow too).
+ */
+function follow<T>(rule: OptionRule, value: T): T {
+  const problem = checkOption(rule, value);
+  if (problem !== undefined) throw new InvalidArgumentError(problem);
+  return value;
+}
+
+/** `--clock`: `realtime` or `manual`, as a scenario's `clock.mode`. */
+export function parseClockMode(value: string): ClockMode {
+  return follow('clockMode', value) as ClockMode;
+}
+
+/** `--speed`: virtual seconds per real second, as a scenario's `clock.speed` (above 0, at most 10000). */
 export function parseSpeed(value: string): number {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0 || n > 10000)
-    throw new InvalidArgumentError('expected a number above 0 and at most 10000');
-  return n;
+  return follow('speed', value.trim() === '' ? Number.NaN : Number(value));
 }
 
 /** `--journal-size`: how many `/v1` requests the request journal keeps, 1 to 100000. */
@@ -49,22 +63,13 @@ export function parseWebhookUrls(value: string, previous: string[] = []): string
     .split(',')
     .map((u) => u.trim())
     .filter(Boolean);
-  for (const url of urls) {
-    if (!/^https?:\/\/[^\s/]+/.test(url))
-      throw new InvalidArgumentError(
-        `expected an http(s) URL such as http://localhost:3000/webhooks; got "${url}"`,
-      );
-  }
+  for (const url of urls) follow('webhookUrl', url);
   return [...previous, ...urls];
 }
 
 /** `--webhook-secret`: `whsec_` followed by 8 to 100 letters, digits or underscores. */
 export function parseWebhookSecret(value: string): string {
-  if (!/^whsec_[A-Za-z0-9_]{8,100}$/.test(value))
-    throw new InvalidArgumentError(
-      'expected whsec_ followed by 8 to 100 letters, digits or underscores',
-    );
-  return value;
+  return follow('webhookSecret', value);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { Option, type Command } from 'commander';
+import { didYouMean } from '../domain/closest-match.js';
 import type { Logger } from 'pino';
 import { CLI_PORT, DEFAULTS, type SandboxOptions } from '../config.js';
 import type { ClockMode } from '../domain/scenario.js';
@@ -12,6 +13,7 @@ import {
   envVar,
   parseAdminToken,
   parseAllowedHosts,
+  parseClockMode,
   parseCorsOrigins,
   parseJournalSize,
   parsePort,
@@ -93,12 +95,38 @@ async function start(flags: StartFlags): Promise<void> {
 }
 
 /**
+ * Refuses words after `start`. As the default command, `start` receives any word that names no
+ * command (`delivery-sandbox stat`), where commander would say "too many arguments for 'start'":
+ * say the command is unknown and suggest the closest one instead.
+ */
+function refuseOperands(program: Command) {
+  return (_hooked: Command, start: Command): void => {
+    const [word] = start.args;
+    if (word === undefined) return;
+    if (program.args[0] === 'start')
+      start.error(`error: 'start' takes options only; got the argument '${word}'`, {
+        code: 'commander.excessArguments',
+      });
+    const names = program
+      .createHelp()
+      .visibleCommands(program)
+      .map((c) => c.name());
+    start.error(
+      `error: unknown command '${word}'${didYouMean(word, names)} (run ${program.name()} --help for the commands)`,
+      { code: 'commander.unknownCommand' },
+    );
+  };
+}
+
+/**
  * Adds the `start` command, the default one, to `program`: its options (each also a
  * `DELIVERY_SANDBOX_*` variable; defaults from src/config.ts) and its action.
  */
 export function addStartCommand(program: Command): Command {
   return addRetentionOptions(program.command('start', { isDefault: true }))
     .description('start the sandbox (the default command)')
+    .allowExcessArguments(true)
+    .hook('preAction', refuseOperands(program))
     .addOption(
       new Option('-p, --port <port>', 'port to listen on; 0 = any free port')
         .default(CLI_PORT)
@@ -117,8 +145,8 @@ export function addStartCommand(program: Command): Command {
     )
     .addOption(new Option('--seed <seed>', "override the scenario's seed").env(envVar('SEED')))
     .addOption(
-      new Option('--clock <mode>', "override the scenario's clock mode")
-        .choices(['realtime', 'manual'])
+      new Option('--clock <mode>', "override the scenario's clock mode: realtime or manual")
+        .argParser(parseClockMode)
         .env(envVar('CLOCK')),
     )
     .addOption(

@@ -163,11 +163,11 @@ export interface ScenarioFile {
      */
     endpoints?: {
       /**
-       * Where to POST events (http or https).
+       * Where to POST events: an http(s) URL such as http://localhost:3000/webhooks.
        */
       url: string;
       /**
-       * Signing secret; generated from the seed when absent.
+       * Signing secret: whsec_ followed by 8 to 100 letters, digits or underscores, such as whsec_my_test_secret; generated from the seed when absent.
        */
       secret?: string;
       /**
@@ -557,11 +557,11 @@ export interface ScenarioFileWithDefaults {
      */
     endpoints: {
       /**
-       * Where to POST events (http or https).
+       * Where to POST events: an http(s) URL such as http://localhost:3000/webhooks.
        */
       url: string;
       /**
-       * Signing secret; generated from the seed when absent.
+       * Signing secret: whsec_ followed by 8 to 100 letters, digits or underscores, such as whsec_my_test_secret; generated from the seed when absent.
        */
       secret?: string;
       /**

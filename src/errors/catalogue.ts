@@ -296,7 +296,7 @@ export const CATALOGUE = {
     headers: WWW_AUTHENTICATE,
     when: 'the control plane with a wrong admin token',
     message: () =>
-      'The control plane needs the admin token: send Authorization: Bearer <token> (the value of --admin-token)',
+      "The admin token sent is not this sandbox's: send Authorization: Bearer <token> with the exact value of its --admin-token (DELIVERY_SANDBOX_ADMIN_TOKEN)",
   }),
 
   // Orders.

@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import { parseDuration } from '../domain/duration.js';
+import { closestMatch, didYouMean } from '../domain/closest-match.js';
 import { IdGenerator } from '../domain/ids.js';
-import type { ScenarioFileWithDefaults } from './scenario.js';
 
 /**
  * The checks of a scenario file, each returning every problem found (`path: message`), not just
@@ -24,28 +24,62 @@ export function describeSchemaErrors(errors: readonly ErrorObject[]): string[] {
       !/\/(oneOf|anyOf)\//.test(e.schemaPath) ||
       !specific.some((o) => o.instancePath.startsWith(`${e.instancePath}/`)),
   );
-  const lines = new Map<string, { path: string; messages: Set<string> }>();
+  const lines = new Map<string, Line>();
   (kept.length > 0 ? kept : errors).forEach((e, i) => {
     const path = e.instancePath.replace(/^\//, '').replace(/\//g, '.') || '(top level)';
     // Alternatives: the branches of one oneOf/anyOf, failing at the same place.
     const branch = /^(.*\/(?:oneOf|anyOf))\/\d+\//.exec(e.schemaPath)?.[1];
     const key = `${path} ${branch ?? i}`;
-    const line = lines.get(key) ?? { path, messages: new Set<string>() };
+    const line = lines.get(key) ?? { path, messages: new Set<string>(), value: '' };
     line.messages.add(describeSchemaError(e));
+    // The value itself is quoted once a line (a field's name is in the message already).
+    if (!NAMES_A_FIELD.has(e.keyword) && isShown(e.data))
+      line.value = `; got ${JSON.stringify(e.data)}`;
+    if (e.keyword === 'enum' && typeof e.data === 'string')
+      line.value += didYouMean(
+        e.data,
+        (e.params as { allowedValues: unknown[] }).allowedValues.map(String),
+      );
     lines.set(key, line);
   });
   const out = [
-    ...new Set([...lines.values()].map((l) => `${l.path}: ${[...l.messages].join(', or ')}`)),
+    ...new Set(
+      [...lines.values()].map((l) => `${l.path}: ${[...l.messages].join(', or ')}${l.value}`),
+    ),
   ];
   return out.length > 0 ? out : ['invalid scenario'];
 }
+
+/** One line of describeSchemaErrors: a place, what is wrong there, and the value found. */
+interface Line {
+  path: string;
+  messages: Set<string>;
+  value: string;
+}
+
+/** Keywords whose message names a field, not a value. */
+const NAMES_A_FIELD = new Set(['required', 'additionalProperties']);
+
+/** A value short enough to quote in a one-line message (not an object or a long text). */
+const isShown = (value: unknown): boolean =>
+  typeof value === 'number' ||
+  typeof value === 'boolean' ||
+  (typeof value === 'string' && value.length <= 100);
 
 /** What is wrong at one place, and the fix. */
 function describeSchemaError(e: ErrorObject): string {
   const p = e.params as Record<string, unknown>;
   switch (e.keyword) {
-    case 'additionalProperties':
-      return `unknown field "${String(p.additionalProperty)}"; remove it or check its spelling`;
+    case 'additionalProperties': {
+      const field = String(p.additionalProperty);
+      const known = Object.keys(
+        (e.parentSchema as { properties?: object } | undefined)?.properties ?? {},
+      );
+      const near = closestMatch(field, known);
+      return near === undefined
+        ? `unknown field "${field}"; remove it or check its spelling`
+        : `unknown field "${field}"; did you mean "${near}"?`;
+    }
     case 'required':
       return `"${String(p.missingProperty)}" is required; add it`;
     case 'enum':
@@ -59,25 +93,43 @@ function describeSchemaError(e: ErrorObject): string {
 const firstDuplicate = (values: readonly string[]): string | undefined =>
   values.find((v, i) => values.indexOf(v) !== i);
 
+/** The objects of a list that may be anything: the others become `{}`, so indexes stay. */
+const objects = (value: unknown): Record<string, unknown>[] =>
+  Array.isArray(value)
+    ? value.map((v: unknown) =>
+        v !== null && typeof v === 'object' ? (v as Record<string, unknown>) : {},
+      )
+    : [];
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value : undefined;
+const texts = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+
 /**
  * What the schema cannot say: unique keys and ids; accounts, order refs and drivers that must
- * exist; times that must parse. Every problem, `path: message`.
+ * exist; times that must parse. Every problem, `path: message`. The file need not have passed
+ * the schema: what has the wrong shape is skipped (the schema's own lines say what is wrong with
+ * it), so that one run lists the schema's problems and these together.
  */
-export function checkReferences(file: ScenarioFileWithDefaults): string[] {
+export function checkReferences(data: unknown): string[] {
+  const file = objects([data])[0]!;
   const problems: string[] = [];
   const fail = (path: string, message: string): void => {
     problems.push(`${path}: ${message}`);
   };
-  const dupKey = firstDuplicate(file.accounts.flatMap((a) => a.api_keys));
+  const accountList = objects(file.accounts);
+  const dupKey = firstDuplicate(accountList.flatMap((a) => texts(a.api_keys)));
   if (dupKey) fail('accounts', `the API key "${dupKey}" appears twice; every key must be unique`);
-  const dupId = firstDuplicate(file.accounts.map((a) => a.id));
+  const ids = accountList.flatMap((a) => texts([a.id]));
+  const dupId = firstDuplicate(ids);
   if (dupId) fail('accounts', `the account id "${dupId}" appears twice; make each id unique`);
-  const accounts = new Set(file.accounts.map((a) => a.id));
-  const listed = (file.drivers.list ?? []).flatMap((d) => (d.id ? [d.id] : []));
+  const accounts = new Set(ids);
+  const driverSection = objects([file.drivers])[0]!;
+  const listed = objects(driverSection.list).flatMap((d) => texts([d.id]));
   const dupDriver = firstDuplicate(listed);
   if (dupDriver)
     fail('drivers.list', `the driver id "${dupDriver}" appears twice; make each id unique`);
-  const drivers = new Set([...generatedDriverIds(file), ...listed]);
+  const drivers = new Set([...generatedDriverIds(file, driverSection), ...listed]);
   const refs = new Set<string>();
   const define = (ref: string | undefined, path: string): void => {
     if (ref === undefined) return;
@@ -85,41 +137,51 @@ export function checkReferences(file: ScenarioFileWithDefaults): string[] {
     refs.add(ref);
   };
   const account = (id: string | undefined, path: string): void => {
-    if (id !== undefined && !accounts.has(id))
-      fail(path, `no account "${id}"; use one of ${[...accounts].join(', ')}`);
+    // Without a list of accounts (the schema says so) there is nothing to check against.
+    if (id !== undefined && Array.isArray(file.accounts) && !accounts.has(id))
+      fail(
+        path,
+        `no account "${id}"${didYouMean(id, accounts) || `; use one of ${[...accounts].join(', ')}`}`,
+      );
   };
   const order = (ref: string, path: string): void => {
     if (!refs.has(ref))
       fail(
         path,
-        `no order with ref "${ref}"; define it with ref: ${ref} in orders or a create_order step`,
+        `no order with ref "${ref}"${didYouMean(ref, refs) || `; define it with ref: ${ref} in orders or a create_order step`}`,
       );
   };
-  file.orders.forEach((o, i) => {
-    account(o.account, `orders.${i}.account`);
-    define(o.ref, `orders.${i}.ref`);
+  const orders = objects(file.orders);
+  const script = objects(file.script);
+  orders.forEach((o, i) => {
+    account(text(o.account), `orders.${i}.account`);
+    define(text(o.ref), `orders.${i}.ref`);
   });
-  file.script.forEach((s, i) => {
-    if (s.do === 'create_order') define(s.ref, `script.${i}.ref`);
+  script.forEach((s, i) => {
+    if (s.do === 'create_order') define(text(s.ref), `script.${i}.ref`);
   });
-  file.script.forEach((s, i) => {
-    account(s.account, `script.${i}.account`);
+  script.forEach((s, i) => {
+    account(text(s.account), `script.${i}.account`);
+    const target = text(s.order);
     if (
       (s.do === 'advance_order' || s.do === 'cancel_order') &&
-      typeof s.order === 'string' &&
-      !s.order.startsWith('ord_')
+      target !== undefined &&
+      !target.startsWith('ord_')
     )
-      order(s.order, `script.${i}.order`);
-    if (s.after?.order !== undefined) order(s.after.order, `script.${i}.after.order`);
-    if (s.driver !== undefined && !drivers.has(s.driver))
+      order(target, `script.${i}.order`);
+    const after = text(objects([s.after])[0]!.order);
+    if (after !== undefined) order(after, `script.${i}.after.order`);
+    const driver = text(s.driver);
+    if (driver !== undefined && !drivers.has(driver))
       fail(
         `script.${i}.driver`,
-        `no driver "${s.driver}"; name one of drivers.list by its id (give it one: id: ${s.driver})`,
+        `no driver "${driver}"${didYouMean(driver, drivers) || `; name one of drivers.list by its id (give it one: id: ${driver})`}`,
       );
-    if (s.at !== undefined && parseDuration(s.at) === undefined && Number.isNaN(Date.parse(s.at)))
+    const at = text(s.at);
+    if (at !== undefined && parseDuration(at) === undefined && Number.isNaN(Date.parse(at)))
       fail(
         `script.${i}.at`,
-        `"${s.at}" is neither a duration from the start ("5m", "1h30m") nor an ISO time ("2026-01-01T12:05:00Z")`,
+        `"${at}" is neither a duration from the start ("5m", "1h30m") nor an ISO time ("2026-01-01T12:05:00Z")`,
       );
     if (s.at !== undefined && s.after !== undefined)
       fail(`script.${i}`, 'give either at or after, not both');
@@ -127,13 +189,28 @@ export function checkReferences(file: ScenarioFileWithDefaults): string[] {
   return problems;
 }
 
+/** The most drivers a file may generate (scenarios/schema.json, drivers.count). */
+const MAX_GENERATED_DRIVERS = 200_000;
+
 /**
  * The ids of the drivers generated from the file's seed (drivers.count of them, drawn first, as
- * scenarios/seed-state.ts does), which a script step may name too.
+ * scenarios/seed-state.ts does), which a script step may name too. None for a count the schema
+ * refuses.
  */
-function generatedDriverIds(file: ScenarioFileWithDefaults): string[] {
-  const ids = new IdGenerator(String(file.seed ?? file.name), {});
+function generatedDriverIds(
+  file: Record<string, unknown>,
+  drivers: Record<string, unknown>,
+): string[] {
+  const seed = file.seed ?? file.name;
+  const ids = new IdGenerator(String(seed), {});
   // As resolveScenario counts them: 50 unless the file lists its own drivers.
-  const count = file.drivers.count ?? (file.drivers.list ? 0 : 50);
+  const count = drivers.count ?? (drivers.list ? 0 : 50);
+  if (
+    typeof count !== 'number' ||
+    !Number.isInteger(count) ||
+    count < 0 ||
+    count > MAX_GENERATED_DRIVERS
+  )
+    return [];
   return Array.from({ length: count }, () => ids.next('drv'));
 }

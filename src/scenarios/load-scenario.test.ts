@@ -150,11 +150,45 @@ describe('loading scenarios', () => {
     expect(problems).toEqual(
       expect.arrayContaining([
         '  (top level): unknown field "colour"; remove it or check its spelling',
-        '  clock.mode: must be one of "realtime", "manual"',
-        expect.stringMatching(/^ {2}timing\.assign_after: must be number, or must match pattern/),
+        '  clock.mode: must be one of "realtime", "manual"; got "fast"',
+        expect.stringMatching(
+          /^ {2}timing\.assign_after: must be number, or must match pattern .*; got "10 minutes"$/,
+        ),
       ]),
     );
     expect(problems).toHaveLength(3);
+  });
+
+  it('reports the schema and the reference problems in one run, quoting each value, with a did-you-mean', () => {
+    const data = {
+      name: 'x',
+      acounts: minimal.accounts,
+      clock: { mode: 'manuel', speed: -5 },
+      script: [
+        { at: '1m', do: 'advance_order', order: 'lunch', to: 'delivred' },
+        { at: 'noon', do: 'advance_order', order: 'lnch' },
+      ],
+      orders: [
+        {
+          ref: 'lunch',
+          account: 'acct_x',
+          order: { pickup: { address: 'a' }, dropoff: { address: 'b' } },
+        },
+      ],
+    };
+    const [first, ...problems] = messageOf(data).split('\n');
+    expect(first).toBe('my.yaml: 7 problems:');
+    expect(problems.sort()).toEqual(
+      [
+        '  (top level): "accounts" is required; add it',
+        '  (top level): unknown field "acounts"; did you mean "accounts"?',
+        '  clock.mode: must be one of "realtime", "manual"; got "manuel"; did you mean "manual"?',
+        '  clock.speed: must be > 0; got -5',
+        '  script.0.to: must be one of "driver_assigned", "picked_up", "delivered"; got "delivred"; did you mean "delivered"?',
+        '  script.1.at: "noon" is neither a duration from the start ("5m", "1h30m") nor an ISO time ("2026-01-01T12:05:00Z")',
+        '  script.1.order: no order with ref "lnch"; did you mean "lunch"?',
+      ].sort(),
+    );
   });
 
   it('reports every reference problem at once', () => {

@@ -104,14 +104,22 @@ export function parseScenario(data: unknown, source = 'scenario'): Scenario {
 
 /**
  * Validates a copy of a scenario object (not the caller's) and fills in the schema's defaults.
- * Throws a ScenarioError listing every problem: all the schema's, or else every reference's.
+ * Throws a ScenarioError listing every problem: the schema's and the references' together.
  */
 function checkScenarioFile(data: unknown, source: string): ScenarioFileWithDefaults {
   const copy = copyData(data);
   const check = validator();
-  const problems = check(copy)
-    ? checkReferences(copy as ScenarioFileWithDefaults)
-    : describeSchemaErrors(check.errors ?? []);
+  const schemaProblems = check(copy) ? [] : describeSchemaErrors(check.errors ?? []);
+  // Both kinds at once, so one run lists everything; a place the schema already faulted is not
+  // reported twice.
+  const faulted = schemaProblems.map((p) => p.slice(0, p.indexOf(': ')));
+  const problems = [
+    ...schemaProblems,
+    ...checkReferences(copy).filter((p) => {
+      const path = p.slice(0, p.indexOf(': '));
+      return !faulted.some((f) => path === f || path.startsWith(`${f}.`));
+    }),
+  ];
   if (problems.length === 1) throw new ScenarioError(`${source}: ${problems[0]}`, problems);
   if (problems.length > 1)
     throw new ScenarioError(

@@ -23,6 +23,9 @@ const agents = {
 
 const isTimeout = (err: Error): boolean => err.name === 'AbortError' || err.name === 'TimeoutError';
 
+/** What OpenSSL says when the bytes that came back to its hello were plain HTTP. */
+const PLAIN_HTTP_ANSWER = /wrong.version.number|packet.length.too.long|http.request/i;
+
 function describeError(err: NodeJS.ErrnoException, url: URL, timeoutMs: number): string {
   if (isTimeout(err)) return `no answer within ${timeoutMs / 1000} s (timed out)`;
   switch (err.code) {
@@ -34,12 +37,19 @@ function describeError(err: NodeJS.ErrnoException, url: URL, timeoutMs: number):
     case 'ECONNRESET':
     case 'EPIPE':
       return 'the connection was closed before an answer came';
+    case 'EPROTO':
+    case 'ERR_SSL_WRONG_VERSION_NUMBER':
+    case 'ERR_SSL_PACKET_LENGTH_TOO_LONG':
+    case 'ERR_SSL_HTTP_REQUEST':
+      // OpenSSL's own line ("…:ssl3_get_record:wrong version number:…") means a plain HTTP answer.
+      if (PLAIN_HTTP_ANSWER.test(`${err.code} ${err.message}`))
+        return `the endpoint answered plain HTTP to a TLS request; use http://${url.host}${url.pathname}${url.search}`;
+      break;
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
       return `${url.host} is unreachable`;
-    default:
-      return err.code ? `${err.code}: ${err.message}` : err.message;
   }
+  return err.code ? `${err.code}: ${err.message}` : err.message;
 }
 
 /** How a webhook request goes out; `send` over HTTP, or a fake in unit tests. */

@@ -10,7 +10,8 @@ import type { AppHost } from '../app-host.js';
  * every request):
  * 1. the host's current world, read once: the whole request works on it, even across a reset;
  * 2. a `req_…` id, in `X-Request-Id` and in error bodies;
- * 3. a log line once it is answered (method, path, status, duration, request id);
+ * 3. a log line once it is answered (method, path, status, duration, request id), at the level
+ *    requestLogLevel gives;
  * 4. in realtime mode, the lifecycle steps that fell due since the timer last fired run before the
  *    request reads the state (a no-op in manual mode).
  */
@@ -37,15 +38,28 @@ export function beginRequest(
 ): string {
   const id = world.ids.next('req');
   res.setHeader('X-Request-Id', id);
+  // No listener at all when no request line could be written (the level is above info).
   if (logger.isLevelEnabled('info')) {
     const started = performance.now();
     res.on('finish', () => {
+      const status = res.statusCode;
+      const level = requestLogLevel(method, path, status);
+      if (!logger.isLevelEnabled(level)) return;
       const ms = Math.round((performance.now() - started) * 10) / 10;
-      logger.info(
-        { method, path, status: res.statusCode, ms, request_id: id },
-        `${method} ${path} ${res.statusCode}`,
-      );
+      logger[level]({ method, path, status, ms, request_id: id }, `${method} ${path} ${status}`);
     });
   }
   return id;
+}
+
+/**
+ * The level of a request's log line (docs/cli.md, "Logs"): `info` for what a client of the API
+ * did (every `/v1` request), every write, and every refused request; `debug` for the successful
+ * reads around it: health checks, the dashboard's page and assets, its polling of `/__sandbox/*`,
+ * the OpenAPI documents. A dashboard left open or a container probe would otherwise drown the
+ * requests that matter.
+ */
+export function requestLogLevel(method: string, path: string, status: number): 'info' | 'debug' {
+  const read = method === 'GET' || method === 'HEAD';
+  return read && status < 400 && !/^\/v1(\/|$)/.test(path) ? 'debug' : 'info';
 }

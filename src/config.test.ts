@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { parseClockMode, parseSpeed, parseWebhookSecret, parseWebhookUrls } from './cli/options.js';
+import { resolveConfig, type SandboxOptions } from './config.js';
+
+/** One bad value, as startSandbox() takes it and as the CLI's flag does. */
+const BAD: [string, SandboxOptions, () => unknown, RegExp][] = [
+  [
+    'clock',
+    { clock: 'manuel' as 'manual' },
+    () => parseClockMode('manuel'),
+    /expected one of "realtime", "manual"; got "manuel"; did you mean "manual"\?/,
+  ],
+  [
+    'speed',
+    { speed: -5 },
+    () => parseSpeed('-5'),
+    /expected a number above 0 and at most 10000; got -5/,
+  ],
+  ['speed', { speed: 20000 }, () => parseSpeed('20000'), /at most 10000; got 20000/],
+  [
+    'webhooks[0].url',
+    { webhooks: [{ url: 'not a url' }] },
+    () => parseWebhookUrls('not a url'),
+    /expected an http\(s\) URL such as http:\/\/localhost:3000\/webhooks; got "not a url"/,
+  ],
+  [
+    'webhooks[0].secret',
+    { webhooks: [{ url: 'http://localhost:3000/hooks', secret: 'secret' }] },
+    () => parseWebhookSecret('secret'),
+    /expected whsec_ followed by 8 to 100 letters, digits or underscores, such as whsec_my_test_secret; got "secret"/,
+  ],
+];
+
+describe('resolveConfig, the options a scenario file sets too', () => {
+  it.each(BAD)(
+    'refuses a bad %s as the CLI does, naming the option, the value and the fix',
+    (name, options, flag, problem) => {
+      expect(() => resolveConfig(options)).toThrow(`startSandbox option ${name}: `);
+      expect(() => resolveConfig(options)).toThrow(problem);
+      expect(flag).toThrow(problem);
+    },
+  );
+
+  it('names an unknown event, with the closest one', () => {
+    expect(() =>
+      resolveConfig({
+        webhooks: [{ url: 'http://localhost:3000/hooks', events: ['order.deliverd'] }],
+      }),
+    ).toThrow(
+      /webhooks\[0\]\.events\[0\]: expected one of .*got "order\.deliverd"; did you mean "order\.delivered"\?/,
+    );
+  });
+
+  it('lists every bad option in one error', () => {
+    expect(() =>
+      resolveConfig({ clock: 'fast' as 'manual', speed: 0, webhooks: [{ url: 'ftp://x' }] }),
+    ).toThrow(
+      /^startSandbox options:\n {2}clock: .*\n {2}speed: .*\n {2}webhooks\[0\]\.url: .*got "ftp:\/\/x"$/,
+    );
+  });
+
+  it('accepts what a scenario file accepts', () => {
+    const config = resolveConfig({
+      clock: 'manual',
+      speed: 0.5,
+      webhooks: [{ url: 'https://example.test/hooks', secret: 'whsec_abcdefgh', events: ['*'] }],
+    });
+    expect(config).toMatchObject({ clock: 'manual', speed: 0.5 });
+    expect([parseClockMode('realtime'), parseSpeed('10000')]).toEqual(['realtime', 10000]);
+  });
+});
