@@ -225,11 +225,11 @@ export class SandboxHost implements AppHost {
     const world = this.create(scenario, state, generation);
     try {
       runScenario(world);
+      this.registerConfigured(world); // 400 past the endpoints a sandbox keeps
     } catch (err) {
       world.dispose(); // its scheduled steps must never run
       throw err;
     }
-    this.registerConfigured(world);
     return world;
   }
 
@@ -241,7 +241,12 @@ export class SandboxHost implements AppHost {
     continuesFile = false,
   ): World {
     const world = this.create(scenario, state, generation, { resume: true, continuesFile });
-    this.registerConfigured(world);
+    try {
+      this.registerConfigured(world); // 400 past the endpoints a sandbox keeps
+    } catch (err) {
+      world.dispose();
+      throw err;
+    }
     return world;
   }
 

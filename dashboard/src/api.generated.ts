@@ -1073,6 +1073,7 @@ export interface components {
         body: unknown;
         created_at_ms: components['schemas']['EpochMillis'];
       }[];
+      /** @description At most 100, as a sandbox keeps (`too_many_webhook_endpoints`). */
       webhook_endpoints: components['schemas']['WebhookEndpoint'][];
       deliveries: {
         key: string;
