@@ -4,10 +4,11 @@ import { openWorld } from '../../test/support/world.js';
 import { advanceClock } from '../commands/advance-clock.js';
 import { createOrder } from '../commands/create-order.js';
 import { MAX_WEBHOOK_ENDPOINTS, registerEndpoint } from '../commands/webhook-endpoints.js';
+import { MAX_PENDING_RETRIES } from './retry-backlog.js';
 import { STARTS_PER_TURN } from './start-queue.js';
 
-/** A manual-clock world with the fake transport and the most endpoints a sandbox keeps. */
-function open() {
+/** A manual-clock world with the fake transport and `endpoints` endpoints (the most a sandbox keeps). */
+function open(endpoints = MAX_WEBHOOK_ENDPOINTS) {
   const fake = new FakeTransport(() => world.clock.now());
   const world = openWorld(
     {
@@ -20,7 +21,7 @@ function open() {
     },
     { transport: fake.transport, simulation: false },
   );
-  const urls = Array.from({ length: MAX_WEBHOOK_ENDPOINTS }, (_, i) => `http://r${i}.test/hooks`);
+  const urls = Array.from({ length: endpoints }, (_, i) => `http://r${i}.test/hooks`);
   for (const url of urls) registerEndpoint(world, { url });
   const account = world.store.accounts.all()[0]!;
   const order = () =>
@@ -76,5 +77,26 @@ describe('the cap on webhook endpoints', () => {
       expect.objectContaining({ reason: 'too_many_webhook_endpoints' }),
     );
     expect(s.world.store.webhookEndpoints.size).toBe(MAX_WEBHOOK_ENDPOINTS);
+  });
+});
+
+describe('the retries an endpoint may have waiting', () => {
+  it(`fails attempt ${MAX_PENDING_RETRIES + 1} of a down receiver for good, saying why`, async () => {
+    const s = open(1);
+    const [down] = s.urls;
+    s.fake.answer(
+      down!,
+      ...Array.from({ length: MAX_PENDING_RETRIES + 1 }, () => ({ status: 503 })),
+    );
+    for (let i = 0; i <= MAX_PENDING_RETRIES; i++) s.order();
+    await s.world.webhooks.settle();
+    const statuses = s.world.store.deliveries.all().map((d) => d.status);
+    expect(statuses.filter((x) => x === 'retrying')).toHaveLength(MAX_PENDING_RETRIES);
+    expect(statuses.filter((x) => x === 'failed')).toHaveLength(1);
+    const last = s.world.store.webhookAttempts.all().at(-1)!;
+    expect(last).toMatchObject({ status: 'failed', next_attempt_at: null });
+    expect(last.error).toContain(
+      `${MAX_PENDING_RETRIES} retries to this endpoint are already waiting`,
+    );
   });
 });
