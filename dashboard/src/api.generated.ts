@@ -274,6 +274,7 @@ export interface components {
       | 'no_driver_available'
       | 'driver_not_found'
       | 'invalid_scenario'
+      | 'too_many_webhook_endpoints'
       | 'endpoint_not_found'
       | 'event_not_found'
       | 'no_webhook_endpoint'
