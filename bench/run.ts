@@ -216,6 +216,18 @@ async function main(): Promise<void> {
     rss_mb: number;
   }>('bench/streams.ts');
 
+  process.stderr.write('careless clients: 20 non-reading streams, 100 refusing endpoints…\n');
+  type Latency = { median_ms: number; worst_ms: number };
+  const abuse = runJson<{
+    drivers: number;
+    clients: number;
+    rss_before_mb: number;
+    rss_after_mb: number;
+    slowest_health_ms: number;
+    create_without_endpoints: Latency;
+    create_with_100_endpoints: Latency;
+  }>('bench/abuse.ts');
+
   const dashboard = runJson<{
     files: { name: string; raw: number; gzip: number }[];
     raw_bytes: number;
@@ -292,6 +304,18 @@ async function main(): Promise<void> {
     [
       `${streams.clients} WebSocket stream clients, ${streams.orders} moving orders, 60× clock, 5 s`,
       `${fmt(streams.messages_per_second, 0)} messages/s; server CPU ${fmt(streams.cpu_percent, 0)} % of a core, RSS ${fmt(streams.rss_mb, 0)} MB`,
+      'no budget yet',
+      '',
+    ],
+    [
+      `${abuse.clients} \`/__sandbox/stream\` clients that stop reading, ${abuse.drivers} drivers`,
+      `server RSS ${fmt(abuse.rss_before_mb, 0)} → ${fmt(abuse.rss_after_mb, 0)} MB; slowest health meanwhile ${fmt(abuse.slowest_health_ms, 0)} ms`,
+      'no budget yet',
+      '',
+    ],
+    [
+      '`POST /v1/orders` with 100 webhook endpoints that refuse (40 in a row)',
+      `median ${fmt(abuse.create_with_100_endpoints.median_ms, 0)} ms, worst ${fmt(abuse.create_with_100_endpoints.worst_ms, 0)} ms (no endpoints: ${fmt(abuse.create_without_endpoints.median_ms, 0)} ms, ${fmt(abuse.create_without_endpoints.worst_ms, 0)} ms)`,
       'no budget yet',
       '',
     ],

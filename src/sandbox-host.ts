@@ -18,7 +18,7 @@ import {
 } from './scenarios/load-scenario.js';
 import { runScenario } from './scenarios/run-scenario.js';
 import type { Scenario, ScenarioFile } from './scenarios/scenario.js';
-import { seedState } from './scenarios/seed-state.js';
+import { seedStateInSlices } from './scenarios/seed-state.js';
 import { SimulationEngine } from './simulation/engine.js';
 import type { SandboxState, WebhookEndpointRecord } from './store/state.js';
 import { VERSION } from './version.js';
@@ -84,7 +84,7 @@ export class SandboxHost implements AppHost {
         (saved.generation ?? 0) + 1,
         true,
       );
-    else host.world = host.begin(scenario, [], 1);
+    else host.world = host.begin(scenario, await seedStateInSlices(scenario), [], 1);
     host.reporter = new ReportCollector(host.world);
     host.onReplace((next) => host.reporter.attach(next));
     // The report hears every request, so it covers the whole run whatever the journal keeps.
@@ -122,8 +122,12 @@ export class SandboxHost implements AppHost {
         `no bundled scenario "${choice.scenario}"; use one of ${bundledScenarioNames().join(', ')}, or send the scenario itself as an object`,
       );
     const next = await chooseScenario(this.config, { scenario: source, seed: choice.seed });
-    const endpoints = this.world.store.webhookEndpoints.all().map((e) => ({ ...e }));
-    const world = await this.replace(() => this.begin(next, endpoints, this.world.generation + 1));
+    // Built in slices while the current world serves; it is installed whole once ready.
+    const state = await seedStateInSlices(next);
+    const world = await this.replace(() => {
+      const endpoints = this.world.store.webhookEndpoints.all().map((e) => ({ ...e }));
+      return this.begin(next, state, endpoints, this.world.generation + 1);
+    });
     this.source = source;
     return world;
   }
@@ -207,21 +211,25 @@ export class SandboxHost implements AppHost {
   }
 
   /**
-   * A fresh world from the scenario: its seeded state, the endpoints kept from before, the
+   * A fresh world from the scenario: its seeded state (`seedStateInSlices`), the endpoints kept from before, the
    * scenario's orders and script, then the configured endpoints. Pre-existing orders come before the
    * configured endpoints: their history is not sent as webhooks.
    */
-  private begin(scenario: Scenario, endpoints: WebhookEndpointRecord[], generation: number): World {
-    const state = seedState(scenario);
+  private begin(
+    scenario: Scenario,
+    state: SandboxState,
+    endpoints: WebhookEndpointRecord[],
+    generation: number,
+  ): World {
     state.webhook_endpoints.push(...endpoints);
     const world = this.create(scenario, state, generation);
     try {
       runScenario(world);
+      this.registerConfigured(world); // 400 past the endpoints a sandbox keeps
     } catch (err) {
       world.dispose(); // its scheduled steps must never run
       throw err;
     }
-    this.registerConfigured(world);
     return world;
   }
 
@@ -233,7 +241,12 @@ export class SandboxHost implements AppHost {
     continuesFile = false,
   ): World {
     const world = this.create(scenario, state, generation, { resume: true, continuesFile });
-    this.registerConfigured(world);
+    try {
+      this.registerConfigured(world); // 400 past the endpoints a sandbox keeps
+    } catch (err) {
+      world.dispose();
+      throw err;
+    }
     return world;
   }
 

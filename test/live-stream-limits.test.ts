@@ -7,6 +7,13 @@ import { KEYS, TestSandbox } from './support/test-sandbox.js';
 
 const ws = (t: TestSandbox, path: string): string => t.url.replace(/^http/, 'ws') + path;
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+/** A one-account world with `count` generated drivers. */
+const withDrivers = (count: number) => ({
+  name: 'many-drivers',
+  accounts: [{ id: 'acct_acme', name: 'Acme Eats', api_keys: [KEYS.acme] }],
+  drivers: { count },
+  clock: { mode: 'manual' as const, start: '2026-01-01T12:00:00.000Z' },
+});
 
 describe('the limits of the WebSocket streams', () => {
   let t: TestSandbox | undefined;
@@ -48,6 +55,54 @@ describe('the limits of the WebSocket streams', () => {
     expect(c.closed?.code).toBe(1013);
     expect(c.closed?.reason).toContain('client too slow');
     expect(c.messages.length).toBeLessThan(100_000);
+  });
+
+  it('sends the drivers snapshot in pages of at most 1 000 drivers, on open and after a reset', async () => {
+    const scenario = withDrivers(2500);
+    t = await TestSandbox.start({ scenario });
+    const c = await StreamClient.open(ws(t, '/__sandbox/stream'));
+    const snapshot = (from: number): any[][] =>
+      c.messages
+        .slice(from)
+        .filter((m) => m.type === 'drivers')
+        .map((m) => m.data);
+    await c.wait(() => snapshot(0).flat().length === 2500, 10_000);
+    expect(snapshot(0).map((page) => page.length)).toEqual([1000, 1000, 500]);
+    expect(
+      new Set(
+        snapshot(0)
+          .flat()
+          .map((d) => d.driver_id),
+      ).size,
+    ).toBe(2500);
+    const before = c.messages.length;
+    await t.sandbox.reset();
+    await c.wait(() => snapshot(before).flat().length === 2500, 10_000);
+    expect(c.messages[before].type).toBe('reset');
+    expect(snapshot(before).map((page) => page.length)).toEqual([1000, 1000, 500]);
+    c.close();
+  });
+
+  it('closes with 1013 a client whose next message alone would pass maxBufferedBytes', async () => {
+    const scenario = withDrivers(50);
+    t = await TestSandbox.start({ scenario, streams: { maxBufferedBytes: 1024 } });
+    const c = await StreamClient.open(ws(t, '/__sandbox/stream'));
+    await c.wait((x) => x.closed !== undefined);
+    expect(c.closed?.code).toBe(1013);
+    expect(c.types()).toEqual(['hello']); // the 50 drivers (6 KB) would have passed 1 KiB
+  });
+
+  it('paces a big snapshot to the client: one that pauses reading gets every page once it reads again', async () => {
+    const scenario = withDrivers(20_000);
+    t = await TestSandbox.start({ scenario });
+    const c = await StreamClient.open(ws(t, '/__sandbox/stream'));
+    const socket = (c.ws as unknown as { _socket: Socket })._socket;
+    socket.pause();
+    await sleep(300); // 2.4 MB of drivers, over the 1 MiB cap: the server sends what is taken, then waits
+    socket.resume();
+    await c.wait((x) => x.messages.filter((m) => m.type === 'drivers').length === 20, 10_000);
+    expect(c.closed).toBeUndefined();
+    c.close();
   });
 
   it('refuses streams over maxClients with a JSON 503, and takes one again once one closes', async () => {

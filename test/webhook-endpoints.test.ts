@@ -189,3 +189,48 @@ describe('many orders at once', () => {
     }
   });
 });
+
+describe('the cap of 100 webhook endpoints', () => {
+  const url = (i: number): string => `http://127.0.0.1:9/hooks/${i}`; // port 9: nothing answers
+  let t: TestSandbox;
+  beforeAll(async () => {
+    t = await TestSandbox.start();
+    for (let i = 0; i < 100; i++)
+      expect((await t.post('/__sandbox/webhook-endpoints', { url: url(i) })).status).toBe(201);
+  });
+  afterAll(() => t.close());
+
+  it('refuses endpoint 101 with a 400 too_many_webhook_endpoints that says how to make room', async () => {
+    const refused = await t.post('/__sandbox/webhook-endpoints', { url: url(100) });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({
+      code: 'invalid_request',
+      reason: 'too_many_webhook_endpoints',
+      param: 'url',
+    });
+    expect(refused.body.error.message).toContain('DELETE /__sandbox/webhook-endpoints');
+    expect((await t.get('/__sandbox/webhook-endpoints')).body.endpoints).toHaveLength(100);
+  });
+
+  it('refuses a reset whose scenario would add one more, and the sandbox runs on as it was', async () => {
+    const before = (await t.get('/__sandbox/health')).body;
+    const scenario = {
+      name: 'one-more',
+      accounts: [{ id: 'acct_acme', name: 'Acme', api_keys: ['sk_test_ci_acme'] }],
+      webhooks: { endpoints: [{ url: url(100) }] },
+    };
+    const refused = await t.post('/__sandbox/reset', { scenario });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.reason).toBe('too_many_webhook_endpoints');
+    expect((await t.get('/__sandbox/health')).body).toEqual(before);
+  });
+
+  it('refuses a state with 101 endpoints on import, changing nothing', async () => {
+    const state = (await t.get('/__sandbox/state')).body;
+    state.webhook_endpoints.push({ ...state.webhook_endpoints[0], endpoint_id: 'whk_one_more' });
+    const refused = await t.request('PUT', '/__sandbox/state', { body: state });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('webhook_endpoints');
+    expect((await t.get('/__sandbox/webhook-endpoints')).body.endpoints).toHaveLength(100);
+  });
+});

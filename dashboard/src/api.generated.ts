@@ -274,6 +274,7 @@ export interface components {
       | 'no_driver_available'
       | 'driver_not_found'
       | 'invalid_scenario'
+      | 'too_many_webhook_endpoints'
       | 'endpoint_not_found'
       | 'event_not_found'
       | 'no_webhook_endpoint'
@@ -1074,6 +1075,7 @@ export interface components {
         body: unknown;
         created_at_ms: components['schemas']['EpochMillis'];
       }[];
+      /** @description At most 100, as a sandbox keeps (`too_many_webhook_endpoints`). */
       webhook_endpoints: components['schemas']['WebhookEndpoint'][];
       deliveries: {
         key: string;

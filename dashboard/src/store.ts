@@ -92,7 +92,8 @@ export class Store {
 
   /**
    * Reloads every list from the control plane (on open, and when the world is replaced). Not the
-   * drivers: the stream lists every one of them right after `hello` and `reset`, then their moves.
+   * drivers: the stream lists every one of them right after `hello` and `reset` (in pages, merged
+   * by `receive` like the moves that follow), then their moves.
    */
   async reload(): Promise<void> {
     try {

@@ -16,10 +16,18 @@ export interface DriverView {
   order_id: string | null;
 }
 
-/** Every driver (or those with `status`); one on an order is where its trip puts it at this moment. */
-export function listDrivers(world: World, filter: { status?: DriverStatus } = {}): DriverView[] {
+/**
+ * Every driver (or those with `status`, or those from `range.start` to before `range.end` in the
+ * store's order); one on an order is where its trip puts it at this moment.
+ */
+export function listDrivers(
+  world: World,
+  filter: { status?: DriverStatus } = {},
+  range?: { start: number; end: number },
+): DriverView[] {
   const now = world.clock.now();
-  const drivers = world.store.drivers.all();
+  const all = world.store.drivers.all();
+  const drivers = range ? all.slice(range.start, range.end) : all;
   const wanted =
     filter.status === undefined ? drivers : drivers.filter((d) => d.status === filter.status);
   return wanted.map((d) => {

@@ -10,11 +10,16 @@ export interface EndpointInput {
   events?: string[] | undefined;
 }
 
+/** Webhook endpoints a sandbox keeps at most (a scenario's and a state's schemas say the same). */
+export const MAX_WEBHOOK_ENDPOINTS = 100;
+
 /**
- * Registers a webhook endpoint; its secret is generated (from the seed) when not given. With the
+ * Registers a webhook endpoint (400 `too_many_webhook_endpoints` past MAX_WEBHOOK_ENDPOINTS); its secret is generated (from the seed) when not given. With the
  * scenario's `webhooks.probe`, the new endpoint gets a signature probe at once (in the background).
  */
 export function registerEndpoint(world: World, input: EndpointInput): WebhookEndpointRecord {
+  if (world.store.webhookEndpoints.size >= MAX_WEBHOOK_ENDPOINTS)
+    throw fail('too_many_webhook_endpoints', { limit: MAX_WEBHOOK_ENDPOINTS });
   const events = input.events ?? ['*'];
   const endpoint: WebhookEndpointRecord = {
     endpoint_id: world.ids.next('whk'),

@@ -460,6 +460,14 @@ export const CATALOGUE = {
     when: 'a reset to a scenario that does not exist or does not validate',
     message: (p) => p.detail,
   }),
+  too_many_webhook_endpoints: spec<{ limit: number }>({
+    code: 'invalid_request',
+    param: 'url',
+    surface: 'control',
+    when: 'registering a webhook endpoint past the 100 a sandbox keeps (`POST /__sandbox/webhook-endpoints`, a scenario\'s `webhooks.endpoints` with the ones kept by a reset, `--webhook-url`)',
+    message: (p) =>
+      `The sandbox already has ${p.limit} webhook endpoints, the most it keeps; delete one you no longer use (DELETE /__sandbox/webhook-endpoints/{endpoint_id}), then register this one`,
+  }),
   endpoint_not_found: spec<{ id: string }>({
     code: 'not_found',
     param: 'endpoint_id',

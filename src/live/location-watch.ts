@@ -9,7 +9,7 @@ import { CLOSE, type StreamSocket } from './stream-socket.js';
 const VIRTUAL_INTERVAL_MS = 1000;
 
 const send = (socket: StreamSocket, message: LocationStreamMessage): void =>
-  socket.send(JSON.stringify(message));
+  void socket.send(JSON.stringify(message));
 
 /**
  * One client of `GET /v1/orders/{id}/location/stream`: the order's status on open and at every

@@ -28,10 +28,13 @@ export interface DriverPosition {
  * - `event`: every event the world emits, exactly the webhook body;
  * - `delivery`: every webhook attempt, as `GET /__sandbox/webhook-deliveries` lists it;
  * - `clock`: the clock after every set or advance;
- * - `drivers`: on open every driver, then (batched, at most every `intervalMs` real ms) the drivers
- *   whose status, position or order changed since the previous `drivers` message;
+ * - `drivers`: on open every driver, as a snapshot of pages (at most DRIVERS_PAGE, 1 000, drivers
+ *   each, in the world's driver order; the next page once the client read the previous one, so
+ *   other messages may come between pages: merge by `driver_id`), then (batched, at most every
+ *   `intervalMs` real ms) the drivers whose status, position or order changed since the previous
+ *   `drivers` message;
  * - `reset`: the world was replaced (a reset or a state import); what follows is the new world's,
- *   starting with a `drivers` message listing every driver.
+ *   starting with its drivers snapshot, paged the same way.
  */
 export type SandboxStreamMessage =
   | { type: 'hello'; data: WorldSummary }

@@ -2,8 +2,20 @@ import { listDrivers } from '../commands/list-drivers.js';
 import type { World } from '../world/world.js';
 import type { DriverPosition, SandboxStreamMessage, WorldSummary } from './messages.js';
 
-/** A consumer of the feed: the message, and its JSON text (serialised once for every consumer). */
-export type FeedListener = (message: SandboxStreamMessage, text: string) => void;
+/**
+ * A consumer of the feed: the message, and its JSON text (serialised once for every consumer). It
+ * may return a promise to pace the drivers snapshot: the next page waits until it settles.
+ */
+export type FeedListener = (message: SandboxStreamMessage, text: string) => void | Promise<void>;
+
+/** Drivers per `drivers` message of a snapshot (about 120 KB of JSON). */
+export const DRIVERS_PAGE = 1000;
+
+/** One consumer, and which snapshot it is being sent (a newer one stops the older). */
+interface Consumer {
+  listener: FeedListener;
+  snapshot: number;
+}
 
 /** The world a `hello` or `reset` message describes. */
 export function summarize(world: World): WorldSummary {
@@ -15,14 +27,16 @@ export function summarize(world: World): WorldSummary {
   };
 }
 
-function positions(world: World): DriverPosition[] {
-  return listDrivers(world).map((d) => ({
+function positions(world: World, range?: { start: number; end: number }): DriverPosition[] {
+  return listDrivers(world, {}, range).map((d) => ({
     driver_id: d.driver_id,
     status: d.status,
     location: d.location,
     order_id: d.order_id,
   }));
 }
+
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 const positionKey = (d: DriverPosition): string =>
   `${d.status}|${d.order_id ?? ''}|${d.location.lat}|${d.location.lng}`;
@@ -32,9 +46,14 @@ const positionKey = (d: DriverPosition): string =>
  * sockets and `sandbox.stream()`): the world's events and activity as they happen, and the
  * drivers' positions on `tick()` (which the streams call at most every `intervalMs`), only when
  * something may have moved: an event, a clock change, or a running clock.
+ *
+ * Every driver is sent on open and after a reset as a snapshot of pages (`drivers` messages of at
+ * most DRIVERS_PAGE drivers, in the world's driver order): the first page at once, each next one
+ * once the consumer took the previous (a socket's flush) and the event loop had a turn. A page is
+ * read when it is sent, so it is never older than a `drivers` change sent before it.
  */
 export class SandboxFeed {
-  private readonly listeners = new Set<FeedListener>();
+  private readonly consumers = new Set<Consumer>();
   private unsubscribe: (() => void)[] = [];
   private lastPositions = new Map<string, string>();
   private dirty = true;
@@ -43,38 +62,39 @@ export class SandboxFeed {
     this.attach();
   }
 
-  /** Adds a consumer: it gets `hello` and every driver at once, then what happens. */
+  /** Adds a consumer: it gets `hello` and the drivers snapshot, then what happens. */
   subscribe(listener: FeedListener): () => void {
-    this.deliver(listener, { type: 'hello', data: summarize(this.world) });
-    const all = positions(this.world);
-    this.deliver(listener, { type: 'drivers', data: all });
-    // The first consumer starts the diff from what it was just sent.
-    if (this.listeners.size === 0)
-      this.lastPositions = new Map(all.map((d) => [d.driver_id, positionKey(d)]));
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    const consumer: Consumer = { listener, snapshot: 0 };
+    void listener(...this.serialise({ type: 'hello', data: summarize(this.world) }));
+    // The first consumer starts the diff from now: every page is at least as new.
+    if (this.consumers.size === 0) this.lastPositions = this.baseline();
+    this.consumers.add(consumer);
+    this.sendSnapshot(consumer);
+    return () => {
+      this.consumers.delete(consumer);
+      consumer.snapshot++; // stops its snapshot
+    };
   }
 
   get size(): number {
-    return this.listeners.size;
+    return this.consumers.size;
   }
 
-  /** Moves to the next world: `reset` first, then every driver of the new world. */
+  /** Moves to the next world: `reset` first, then the new world's drivers snapshot. */
   moveTo(next: World): void {
     this.detach();
     this.world = next;
     this.attach();
     this.publish({ type: 'reset', data: summarize(next) });
-    if (this.listeners.size === 0) return;
-    const all = positions(next);
-    this.lastPositions = new Map(all.map((d) => [d.driver_id, positionKey(d)]));
-    this.publish({ type: 'drivers', data: all });
+    if (this.consumers.size === 0) return;
+    this.lastPositions = this.baseline();
     this.dirty = false;
+    for (const consumer of this.consumers) this.sendSnapshot(consumer);
   }
 
   /** Sends the drivers that changed since the last `drivers` message, if any may have. */
   tick(): void {
-    if (this.listeners.size === 0) return;
+    if (this.consumers.size === 0) return;
     if (!this.dirty && this.world.clock.mode !== 'realtime') return;
     this.dirty = false;
     const changed: DriverPosition[] = [];
@@ -90,7 +110,8 @@ export class SandboxFeed {
   /** Stops for good: no consumer hears anything more. */
   close(): void {
     this.detach();
-    this.listeners.clear();
+    for (const consumer of this.consumers) consumer.snapshot++;
+    this.consumers.clear();
   }
 
   private attach(): void {
@@ -115,12 +136,44 @@ export class SandboxFeed {
   }
 
   private publish(message: SandboxStreamMessage): void {
-    if (this.listeners.size === 0) return;
-    const text = JSON.stringify(message);
-    for (const listener of this.listeners) listener(message, text);
+    if (this.consumers.size === 0) return;
+    const [, text] = this.serialise(message);
+    for (const { listener } of this.consumers) void listener(message, text);
   }
 
-  private deliver(listener: FeedListener, message: SandboxStreamMessage): void {
-    listener(message, JSON.stringify(message));
+  private serialise(message: SandboxStreamMessage): [SandboxStreamMessage, string] {
+    return [message, JSON.stringify(message)];
+  }
+
+  private baseline(): Map<string, string> {
+    return new Map(positions(this.world).map((d) => [d.driver_id, positionKey(d)]));
+  }
+
+  /**
+   * Sends `consumer` every driver of the current world, page by page (at least one page, empty in
+   * a world without drivers). It stops when the consumer leaves, a newer snapshot starts (a
+   * reset), or the world changes.
+   */
+  private sendSnapshot(consumer: Consumer): void {
+    const run = ++consumer.snapshot;
+    const world = this.world;
+    const current = (): boolean => consumer.snapshot === run && this.world === world;
+    const page = (start: number): void | Promise<void> =>
+      consumer.listener(
+        ...this.serialise({
+          type: 'drivers',
+          data: positions(world, { start, end: start + DRIVERS_PAGE }),
+        }),
+      );
+    const first = page(0); // at once: a consumer hears the drivers before anything that follows
+    void (async () => {
+      let taken = first;
+      for (let start = DRIVERS_PAGE; start < world.store.drivers.size; start += DRIVERS_PAGE) {
+        await taken;
+        await nextTurn();
+        if (!current()) return;
+        taken = page(start);
+      }
+    })();
   }
 }

@@ -17,8 +17,8 @@ export const CLOSE = { normal: 1000, goingAway: 1001, tryAgainLater: 1013 } as c
 
 /**
  * One open stream socket, with the two guards every socket needs: a send never queues past
- * `maxBufferedBytes` (a client that stops reading is closed with 1013 instead of growing the
- * server's memory without bound), and the heartbeat drops a peer that stopped answering pings.
+ * `maxBufferedBytes`, counting the frame being sent (a client that stops reading is closed with
+ * 1013 instead of growing the server's memory without bound), and the heartbeat drops a peer that stopped answering pings.
  */
 export class StreamSocket {
   private alive = true;
@@ -36,17 +36,22 @@ export class StreamSocket {
     return !this.closing && this.ws.readyState === this.ws.OPEN;
   }
 
-  /** Sends one JSON text frame (already serialised: one serialisation serves every client). */
-  send(text: string): void {
-    if (!this.open) return;
-    if (this.ws.bufferedAmount > this.limits.maxBufferedBytes) {
+  /**
+   * Sends one JSON text frame (already serialised: one serialisation serves every client), unless
+   * what is queued plus this frame would pass `maxBufferedBytes`: then the client is too slow and is
+   * closed with 1013. Resolves once the frame is handed to the operating system (or dropped), so a
+   * sender of many frames (the drivers snapshot's pages) can wait for the client to take each one.
+   */
+  send(text: string): Promise<void> {
+    if (!this.open) return Promise.resolve();
+    if (this.ws.bufferedAmount + Buffer.byteLength(text) > this.limits.maxBufferedBytes) {
       this.close(
         CLOSE.tryAgainLater,
         `client too slow: over ${this.limits.maxBufferedBytes} bytes unread; read messages as they come, then reconnect`,
       );
-      return;
+      return Promise.resolve();
     }
-    this.ws.send(text);
+    return new Promise((resolve) => this.ws.send(text, () => resolve()));
   }
 
   /** Closes with `code` and `reason` (cut to the 123 bytes a close frame carries). */

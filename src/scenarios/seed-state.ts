@@ -1,3 +1,4 @@
+import type { Faker, LocaleDefinition } from '@faker-js/faker';
 import { insideRing } from '../domain/city-map.js';
 import { findCityMap } from '../domain/city-maps/find-city-map.js';
 import { pointInCircle, round, roundLatLng, type LatLng } from '../domain/geo.js';
@@ -73,12 +74,39 @@ function driverPosition(scenario: Scenario, random: SeededRandom): LatLng {
   return roundLatLng(center);
 }
 
+/** Drivers generated between two turns of the event loop when a state is seeded in slices. */
+export const SEED_SLICE = 2000;
+
 /**
  * The state a scenario starts in: its accounts and its drivers, generated from the seed (names,
  * phones and vehicles with a seeded faker; positions, vehicle mix and speed with the seeded
  * generator). The same scenario and seed always give the same world.
  */
 export function seedState(scenario: Scenario): SandboxState {
+  const steps = seedSteps(scenario);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * The same state as `seedState`, built in slices of SEED_SLICE drivers with a turn of the event
+ * loop between two (a world of 200 000 drivers takes seconds to generate: the server keeps
+ * answering meanwhile). Every build has its own seeded faker, so builds that overlap cannot
+ * shift each other's draws.
+ */
+export async function seedStateInSlices(scenario: Scenario): Promise<SandboxState> {
+  const steps = seedSteps(scenario);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** Builds the state, yielding after every SEED_SLICE generated drivers. */
+function* seedSteps(scenario: Scenario): Generator<void, SandboxState> {
   const state: SandboxState = {
     version: 1,
     scenario: scenario.name,
@@ -101,11 +129,15 @@ export function seedState(scenario: Scenario): SandboxState {
   };
   const ids = new IdGenerator(scenario.seed, state.counters);
   const random = new SeededRandom(`${scenario.seed}:drivers`);
-  const locale = DRIVER_LOCALES[scenario.locale];
+  const shared = DRIVER_LOCALES[scenario.locale];
+  // This build's own faker (the same definitions and seed give the shared instance's draws),
+  // made by the locale's class: importing the package's root would load every locale.
+  const Own = shared.faker.constructor as new (options: { locale: LocaleDefinition }) => Faker;
+  const locale = { ...shared, faker: new Own({ locale: shared.faker.rawDefinitions }) };
   const { faker } = locale;
-  // The shared instance is seeded here and used only within this synchronous loop.
   faker.seed(random.int(0, 2 ** 31 - 1));
   for (let i = 0; i < scenario.drivers.count; i++) {
+    if (i > 0 && i % SEED_SLICE === 0) yield;
     const type = pickVehicleType(scenario.drivers.vehicles, random.next());
     const driver: DriverRecord = {
       driver_id: ids.next('drv'),

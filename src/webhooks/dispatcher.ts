@@ -1,4 +1,4 @@
-// Near 320 lines: the orchestration of delivery in one place (fan-out, ordering, retries, one attempt); its pure parts are the files beside it.
+// Near 340 lines: the orchestration of delivery in one place (fan-out, ordering, retries, one attempt); its pure parts are the files beside it.
 import { sleep, stopwatch } from '../clock/real-time.js';
 import type { ProbeCase, ProbeResult } from '../domain/integration-report.js';
 import type { WebhookFaults } from '../domain/scenario.js';
@@ -18,6 +18,8 @@ import { OrderLanes } from './order-lanes.js';
 import { attemptOutcome } from './retry-policy.js';
 import { EndpointLanes } from './endpoint-lanes.js';
 import { send, type SendResult, type Transport } from './send.js';
+import { RetryBacklog } from './retry-backlog.js';
+import { StartQueue } from './start-queue.js';
 import { runSignatureProbe } from './signature-probe.js';
 
 /** A held-back (reordered) event goes out after the order's next one, or after this long at most. */
@@ -67,6 +69,9 @@ export class WebhookDispatcher implements WebhookPort {
   private readonly lanes: EndpointLanes;
   private readonly injector: FaultInjector;
   private readonly probeListeners = new Set<(result: ProbeResult) => void>();
+  /** First attempts and retries wait here to start, in slices off the request's path. */
+  private readonly starts = new StartQueue((drain) => this.track(drain));
+  private readonly backlog = new RetryBacklog();
   private disposed = false;
 
   constructor(
@@ -169,7 +174,9 @@ export class WebhookDispatcher implements WebhookPort {
         this.scheduleRetry(delivery, event, delivery.next_attempt_at);
       } else if (delivery.status === 'pending') {
         const drop = this.decideFaults(delivery);
-        this.track(this.attempt(delivery, event, { drop }).then(() => undefined));
+        this.starts.push(() =>
+          this.track(this.attempt(delivery, event, { drop }).then(() => undefined)),
+        );
       }
     }
   }
@@ -221,7 +228,11 @@ export class WebhookDispatcher implements WebhookPort {
     drop: boolean,
   ): void {
     const lane = `${delivery.endpoint_id}:${event.data.order.order_id}`;
-    this.track(this.order.enqueue(lane, seq, () => this.attempt(delivery, event, { fault, drop })));
+    this.starts.push(() =>
+      this.track(
+        this.order.enqueue(lane, seq, () => this.attempt(delivery, event, { fault, drop })),
+      ),
+    );
   }
 
   /** Out-of-order fault: the event waits until the order's next event has gone out (60 s at most). */
@@ -238,10 +249,15 @@ export class WebhookDispatcher implements WebhookPort {
    * manual redelivery in between clears `next_attempt_at`, which cancels it.
    */
   private scheduleRetry(delivery: DeliveryRecord, event: EventRecord, at: number): void {
-    this.world.scheduler.schedule(at, () => {
-      if (delivery.status !== 'retrying' || delivery.next_attempt_at !== at) return;
-      this.track(this.attempt(delivery, event, {}).then(() => undefined));
-    });
+    const endpointId = delivery.endpoint_id;
+    this.backlog.add(endpointId);
+    this.world.scheduler.schedule(at, () =>
+      this.starts.push(() => {
+        this.backlog.due(endpointId);
+        if (delivery.status !== 'retrying' || delivery.next_attempt_at !== at) return;
+        this.track(this.attempt(delivery, event, {}).then(() => undefined));
+      }),
+    );
   }
 
   private track(work: Promise<void>): void {
@@ -280,7 +296,10 @@ export class WebhookDispatcher implements WebhookPort {
       result = await this.deliver(endpoint, request.headers, request.body);
     }
     if (this.disposed) return []; // the sandbox was reset meanwhile: this world is gone
-    const outcome = attemptOutcome(n, attemptedAt, result, world.scenario.webhooks, manual);
+    const outcome = this.backlog.limit(
+      delivery.endpoint_id,
+      attemptOutcome(n, attemptedAt, result, world.scenario.webhooks, manual),
+    );
     delivery.status = outcome.status;
     delivery.next_attempt_at = outcome.nextAt;
     world.store.deliveries.touch(delivery.key);
