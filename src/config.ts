@@ -105,6 +105,9 @@ export const DEFAULTS = {
   maxConnections: 256,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
+  // On stop, how long requests in flight may take to finish: well inside the 10 s a container
+  // runtime waits between SIGTERM and SIGKILL.
+  shutdownDrainMs: 5_000,
   // Half the connections: REST calls still get through when every stream is open.
   streams: { maxClients: 128, maxBufferedBytes: 1024 * 1024, heartbeatMs: 30_000, intervalMs: 250 },
   // 1 000 entries with both bodies at the 8 KiB cut would be 16 MiB: the byte bound never bites

@@ -176,12 +176,18 @@ export class SandboxHost implements AppHost {
     }));
   }
 
-  /** Stops for good: the clock's wake-ups and deliveries (waiting a little for those in flight). */
+  /**
+   * Stops for good: the clock's wake-ups and deliveries (waiting a little for those in flight),
+   * then writes what was committed and closes the store. Call it once no request is in flight: a
+   * write still running after it fails (`shutting_down`) instead of being acknowledged.
+   */
   async close(): Promise<void> {
     this.world.scheduler.stop();
     await this.world.webhooks.settle(1000);
+    // The clock as it stands now, so a restart resumes it here, not at the last write.
+    await this.world.store.commit();
     await this.file?.flush(); // what was committed before the stop is written before it
-    this.world.dispose();
+    this.world.dispose('stopped');
     await this.file?.close();
   }
 
