@@ -17,7 +17,10 @@ export interface EndpointOption {
  * and `DELIVERY_SANDBOX_*` variables onto these). Every field is optional; its default is noted.
  */
 export interface SandboxOptions {
-  /** A bundled scenario name (`ci`), a path to a .yaml/.json file, or a scenario object. Default `default`. */
+  /**
+   * A bundled scenario name (`ci`), a path to a .yaml/.json file, or a scenario object. Default
+   * `default`, or with `data`, the scenario the data file holds (another one named here is refused).
+   */
   scenario?: string | ScenarioFile | undefined;
   /** Overrides the scenario's seed. Default: the scenario's own. */
   seed?: string | number | undefined;
@@ -121,6 +124,8 @@ export const CLI_PORT = 4242;
 /** The options with every default applied. */
 export interface SandboxConfig {
   scenario: string | ScenarioFile;
+  /** `scenario` was named, not defaulted: a data file of another scenario is then refused. */
+  scenarioNamed: boolean;
   seed: string | number | undefined;
   port: number;
   host: string;
@@ -152,6 +157,7 @@ export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
     );
   return {
     scenario: options.scenario ?? DEFAULTS.scenario,
+    scenarioNamed: options.scenario !== undefined,
     seed: options.seed,
     port: options.port ?? DEFAULTS.port,
     host: options.host ?? DEFAULTS.host,
