@@ -186,7 +186,10 @@ export class SandboxHost implements AppHost {
     this.world.scheduler.stop();
     await this.world.webhooks.settle(1000);
     // The clock as it stands now, so a restart resumes it here, not at the last write.
-    await this.world.store.commit();
+    const { clock, store } = this.world;
+    const saved = store.state.clock;
+    if (saved?.now !== clock.now() || saved.mode !== clock.mode || saved.speed !== clock.speed)
+      await store.commit();
     await this.file?.flush(); // what was committed before the stop is written before it
     this.world.dispose('stopped');
     await this.file?.close();
