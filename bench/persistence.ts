@@ -1,6 +1,6 @@
 /**
  * `--data` persistence: create latency (p50/p99) as the state grows, beside the same in memory;
- * restart time; the state export (size, time, /v1 p99 while it runs) and its import. Runs the built
+ * restart time; the stop under load (SIGTERM → exit, bench/shutdown-drain.ts); the state export (size, time, /v1 p99 while it runs) and its import. Runs the built
  * CLI (`npm run build`) in child processes; prints one JSON line. `--orders N` sets the largest
  * size (default 20 000); the export and import run at 33 and 100 MB (bench/state-round-trip.ts).
  */
@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { shutdownDrain } from './shutdown-drain.js';
 import { exportImport } from './state-round-trip.js';
 
 const arg = (name: string, fallback: number): number => {
@@ -22,6 +23,8 @@ const EXPORT_MB = process.argv.includes('--export-mb')
   : [33, 100];
 /** `--export-only`: only the export and import (while working on them). */
 const EXPORT_ONLY = process.argv.includes('--export-only');
+/** `--shutdown-only`: only the stop under load (while working on it). */
+const SHUTDOWN_ONLY = process.argv.includes('--shutdown-only');
 const SIZES = [1000, 5000, LARGEST].filter((n, i, all) => n <= LARGEST && all.indexOf(n) === i);
 const AUTH = { Authorization: 'Bearer sk_test_ci_acme', 'Content-Type': 'application/json' };
 
@@ -103,6 +106,11 @@ try {
     console.log(JSON.stringify(result));
     process.exit(0);
   }
+  if (SHUTDOWN_ONLY) {
+    result.shutdown = await shutdownDrain(join(dir, 'drain.json'), launch, stop);
+    console.log(JSON.stringify(result));
+    process.exit(0);
+  }
   const memory = await launch([]);
   await seed(memory.url, 0, SIZES[0]!);
   const mem = await latency(memory.url);
@@ -125,6 +133,7 @@ try {
   result.restart_ms = Math.round(again.ms);
 
   await stop(again.child);
+  result.shutdown = await shutdownDrain(join(dir, 'drain.json'), launch, stop);
   result.export = [];
   for (const mb of EXPORT_MB)
     (result.export as unknown[]).push(await exportImport(mb, launch, stop));

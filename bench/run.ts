@@ -8,6 +8,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import type { ShutdownDrain } from './shutdown-drain.js';
 
 const node = process.execPath;
 const tsx = ['--import', 'tsx'];
@@ -25,6 +26,8 @@ interface Persistence {
   memory: { orders: number; p50: number; p99: number };
   data: { orders: number; p50: number; p99: number }[];
   restart_ms: number;
+  /** bench/shutdown-drain.ts. */
+  shutdown: ShutdownDrain;
   /** bench/state-round-trip.ts, at each size (33 and 100 MB). */
   export: {
     mb: number;
@@ -338,6 +341,12 @@ async function main(): Promise<void> {
       `${fmt(persistence.restart_ms, 0)} ms to listening`,
       '< 2 s',
       pass(persistence.restart_ms < 2000),
+    ],
+    [
+      `Stop under load with \`--data\` (SIGTERM → exit, 8 \`POST /v1/orders\` loops), ${persistence.shutdown.rounds} rounds`,
+      `${persistence.shutdown.drain_ms.join(' / ')} ms; ${persistence.shutdown.acknowledged_after_signal} orders answered 201 after the signal, ${persistence.shutdown.refused_503} refused 503; ${persistence.shutdown.lost} acknowledged orders missing after the restart`,
+      'reported (every 201 kept: test/shutdown.test.ts)',
+      persistence.shutdown.lost === 0 ? 'reported' : '**lost writes**',
     ],
     [
       'State export (`GET /__sandbox/state`) and import (`PUT`), `/v1` read 100 times a second meanwhile',

@@ -18,7 +18,10 @@ export interface EndpointOption {
  * and `DELIVERY_SANDBOX_*` variables onto these). Every field is optional; its default is noted.
  */
 export interface SandboxOptions {
-  /** A bundled scenario name (`ci`), a path to a .yaml/.json file, or a scenario object. Default `default`. */
+  /**
+   * A bundled scenario name (`ci`), a path to a .yaml/.json file, or a scenario object. Default
+   * `default`, or with `data`, the scenario the data file holds (another one named here is refused).
+   */
   scenario?: string | ScenarioFile | undefined;
   /** Overrides the scenario's seed. Default: the scenario's own. */
   seed?: string | number | undefined;
@@ -106,6 +109,9 @@ export const DEFAULTS = {
   maxConnections: 256,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
+  // On stop, how long requests in flight may take to finish: well inside the 10 s a container
+  // runtime waits between SIGTERM and SIGKILL.
+  shutdownDrainMs: 5_000,
   // Half the connections: REST calls still get through when every stream is open.
   streams: { maxClients: 128, maxBufferedBytes: 1024 * 1024, heartbeatMs: 30_000, intervalMs: 250 },
   // 1 000 entries with both bodies at the 8 KiB cut would be 16 MiB: the byte bound never bites
@@ -119,6 +125,8 @@ export const CLI_PORT = 4242;
 /** The options with every default applied. */
 export interface SandboxConfig {
   scenario: string | ScenarioFile;
+  /** `scenario` was named, not defaulted: a data file of another scenario is then refused. */
+  scenarioNamed: boolean;
   seed: string | number | undefined;
   port: number;
   host: string;
@@ -159,6 +167,7 @@ export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
     );
   return {
     scenario: options.scenario ?? DEFAULTS.scenario,
+    scenarioNamed: options.scenario !== undefined,
     seed: options.seed,
     port: options.port ?? DEFAULTS.port,
     host: options.host ?? DEFAULTS.host,

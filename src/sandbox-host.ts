@@ -9,6 +9,7 @@ import { ScenarioError } from './errors/scenario-error.js';
 import { ReportCollector } from './report/report-collector.js';
 import { RequestJournal } from './events/request-journal.js';
 import { readStateFile } from './sandbox/read-state-file.js';
+import { savedScenario } from './sandbox/saved-scenario.js';
 import { stateChunks } from './store/state-chunks.js';
 import { StateFile } from './store/state-file.js';
 import {
@@ -58,8 +59,15 @@ export class SandboxHost implements AppHost {
   /** Opens the first world: the data file's state when there is one, else the scenario's start. */
   static async open(config: SandboxConfig): Promise<SandboxHost> {
     const host = new SandboxHost(config);
-    const scenario = await chooseScenario(config);
+    const chosen = await chooseScenario(config);
     const read = config.dataFile ? await readStateFile(config.dataFile) : undefined;
+    const saved = read?.state;
+    const scenario =
+      saved && config.dataFile
+        ? await savedScenario(config, chosen, saved, config.dataFile)
+        : chosen;
+    // A reset without a choice returns to the scenario running, the file's when it was not named.
+    if (scenario.name !== chosen.name) host.source = scenario.name;
     if (config.dataFile) {
       const { logger } = config;
       for (const torn of read?.replay.discarded ?? [])
@@ -74,16 +82,9 @@ export class SandboxHost implements AppHost {
         read?.replay.bytes,
       );
     }
-    const saved = read?.state;
     // Counting on from the file's generation: the ids its last world issued (request ids too,
     // which are not all stored before a stop) are in that generation's space, not the next one's.
-    if (saved)
-      host.world = host.resume(
-        { ...scenario, seed: saved.seed },
-        saved,
-        (saved.generation ?? 0) + 1,
-        true,
-      );
+    if (saved) host.world = host.resume(scenario, saved, (saved.generation ?? 0) + 1, true);
     else host.world = host.begin(scenario, await seedStateInSlices(scenario), [], 1);
     host.reporter = new ReportCollector(host.world);
     host.onReplace((next) => host.reporter.attach(next));
@@ -180,12 +181,21 @@ export class SandboxHost implements AppHost {
     }));
   }
 
-  /** Stops for good: the clock's wake-ups and deliveries (waiting a little for those in flight). */
+  /**
+   * Stops for good: the clock's wake-ups and deliveries (waiting a little for those in flight),
+   * then writes what was committed and closes the store. Call it once no request is in flight: a
+   * write still running after it fails (`shutting_down`) instead of being acknowledged.
+   */
   async close(): Promise<void> {
     this.world.scheduler.stop();
     await this.world.webhooks.settle(1000);
+    // The clock as it stands now, so a restart resumes it here, not at the last write.
+    const { clock, store } = this.world;
+    const saved = store.state.clock;
+    if (saved?.now !== clock.now() || saved.mode !== clock.mode || saved.speed !== clock.speed)
+      await store.commit();
     await this.file?.flush(); // what was committed before the stop is written before it
-    this.world.dispose();
+    this.world.dispose('stopped');
     await this.file?.close();
   }
 

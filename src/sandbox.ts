@@ -9,7 +9,7 @@ import { probeEndpoint } from './commands/probe-endpoint.js';
 import { listDeliveries, type DeliveryFilter } from './commands/list-deliveries.js';
 import { listEvents, type EventFilter } from './commands/list-events.js';
 import { setClock, type ClockState } from './commands/set-clock.js';
-import { resolveConfig, type SandboxOptions } from './config.js';
+import { DEFAULTS, resolveConfig, type SandboxOptions } from './config.js';
 import type { IntegrationReport, ProbeResult } from './domain/integration-report.js';
 import type { Order } from './domain/order.js';
 import type { ClockMode } from './domain/scenario.js';
@@ -18,6 +18,7 @@ import { createApp } from './http/create-app.js';
 import { createHttpServer } from './http/http-server.js';
 import { hostChecker } from './http/middleware/host-check.js';
 import { answerOnSocket } from './http/raw-answer.js';
+import { RequestDrain } from './http/request-drain.js';
 import { iterateFeed } from './live/feed-iterator.js';
 import { LiveStreams } from './live/live-streams.js';
 import type { SandboxStreamMessage } from './live/messages.js';
@@ -93,7 +94,12 @@ export interface Sandbox {
   probe(endpointId: string): Promise<ProbeResult>;
   /** Waits (bounded) until no webhook attempt is in flight. */
   settle(): Promise<void>;
-  /** Stops listening and closes open connections. */
+  /**
+   * Stops gracefully: stops listening, answers new requests `503 shutting_down`, lets the requests
+   * in flight finish (5 s at most), stores the state (the clock too) and closes the connections.
+   * A write that could not be stored before the stop fails rather than being acknowledged.
+   * Calling it again returns the same promise.
+   */
   close(): Promise<void>;
 }
 
@@ -146,7 +152,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     { holdMs: config.requestTimeoutMs },
   );
-  const server = createHttpServer(app, config, () => host.current.ids.next('req'));
+  const nextRequestId = (): string => host.current.ids.next('req');
+  const drain = new RequestDrain(nextRequestId);
+  const server = createHttpServer(drain.wrap(app), config, nextRequestId);
   const streams = new LiveStreams({
     current: () => host.current,
     adminToken: config.adminToken,
@@ -165,6 +173,20 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     : config.host === '0.0.0.0'
       ? '127.0.0.1'
       : config.host;
+  // Stop taking connections and requests, let those in flight finish (bounded), then store and
+  // close: a write acknowledged is on disk; one that comes too late fails with a 503.
+  const stop = async (): Promise<void> => {
+    const closed = new Promise<void>((resolve, reject) => {
+      server.close((err) => (err ? reject(err) : resolve()));
+    });
+    await drain.stop(DEFAULTS.shutdownDrainMs);
+    for (const end of [...ended]) end();
+    await streams.close();
+    await host.close();
+    server.closeAllConnections();
+    await closed;
+  };
+  let closing: Promise<void> | undefined;
   const endpoints = (): WebhookEndpointRecord[] =>
     host.current.store.webhookEndpoints.all().map((e) => ({ ...e }));
 
@@ -218,14 +240,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     resetReport: () => host.resetReport(),
     probe: (endpointId) => probeEndpoint(host.current, endpointId),
     settle: () => host.current.webhooks.settle(),
-    close: async () => {
-      for (const end of [...ended]) end();
-      await streams.close();
-      await host.close();
-      await new Promise<void>((resolve, reject) => {
-        server.close((err) => (err ? reject(err) : resolve()));
-        server.closeAllConnections();
-      });
-    },
+    close: () => (closing ??= stop()),
   };
 }

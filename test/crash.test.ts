@@ -1,39 +1,12 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { contractFetch } from './support/test-sandbox.js';
-import { bannerUrl } from './support/cli-process.js';
+import { killLaunched, launchWithData as launch } from './support/cli-process.js';
 
-const children: ChildProcessWithoutNullStreams[] = [];
-afterEach(() => {
-  for (const c of children.splice(0))
-    if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-});
-
-/** The built CLI on a free port with `--data`; resolves with its URL once it prints the banner. */
-async function launch(
-  data: string,
-  extra: string[] = [],
-): Promise<{ url: string; child: ChildProcessWithoutNullStreams }> {
-  const child = spawn(process.execPath, [
-    'dist/cli.js',
-    '--port',
-    '0',
-    '--scenario',
-    'ci',
-    '--log-level',
-    'silent',
-    '--data',
-    data,
-    ...extra,
-  ]);
-  children.push(child);
-  const url = await bannerUrl(child);
-  return { url, child };
-}
+afterEach(killLaunched);
 
 const auth = { Authorization: 'Bearer sk_test_ci_acme', 'Content-Type': 'application/json' };
 

@@ -195,7 +195,11 @@ describe('every state the sandbox reaches', () => {
           });
           await stop(a);
 
-          const restarted = await start({ data });
+          // The file's scenario resumes; one that is not bundled is named again (as --scenario).
+          const restarted = await start({
+            data,
+            ...(reset.status === 200 ? { scenario: scenario(orders) } : {}),
+          });
           expect(same((await restarted.get('/__sandbox/state')).body)).toEqual(same(exported));
           await stop(restarted);
 

@@ -26,7 +26,8 @@ import {
 export interface StartFlags extends RetentionFlags {
   port: number;
   host: string;
-  scenario: string;
+  /** Unset when not given: the data file's scenario, else `default`. */
+  scenario?: string;
   seed?: string;
   clock?: ClockMode;
   speed?: number;
@@ -84,7 +85,10 @@ function stopOnSignals(sandbox: Sandbox, logger: Logger): void {
 }
 
 /** Starts the sandbox, logging to stderr, and prints the banner once it listens. */
-async function start(flags: StartFlags): Promise<void> {
+async function start(given: StartFlags, command: Command): Promise<void> {
+  // The default scenario only when none was named: a --data file's own scenario resumes instead.
+  const named = command.getOptionValueSource('scenario') !== 'default';
+  const flags = named ? given : { ...given, scenario: undefined };
   const format: LogFormat = flags.logFormat ?? (process.stderr.isTTY ? 'pretty' : 'json');
   const logger = await createLogger(flags.logLevel, format, process.stderr);
   applyHeapPolicy(process.execArgv, process.env.NODE_OPTIONS);

@@ -535,6 +535,27 @@ export const CATALOGUE = {
     message: (p) =>
       `Injected rate limit (${p.source}): too many requests; wait ${p.retry_after} s (the Retry-After header) before retrying`,
   }),
+  // Stopping and resetting: a request that raced either was not carried out, so it is refused.
+  shutting_down: spec({
+    code: 'invalid_request',
+    status: 503,
+    param: null,
+    surface: 'v1',
+    headers: { 'Retry-After': '1' },
+    when: 'a request that arrived, or would have been stored, after the sandbox began to stop (SIGTERM, `sandbox.close()`)',
+    message: () =>
+      'The sandbox is stopping: this request was not carried out and nothing of it was stored; retry in a moment (with the same Idempotency-Key for writes) once it runs again',
+  }),
+  world_replaced: spec({
+    code: 'invalid_request',
+    status: 503,
+    param: null,
+    surface: 'v1',
+    headers: { 'Retry-After': '1' },
+    when: 'a write whose world was replaced by a reset or a state import while it ran',
+    message: () =>
+      'The sandbox was reset (or its state imported) while this request ran: its change was not kept; send it again, against the state that runs now',
+  }),
   // Control-plane lists.
   unknown_cursor: spec<{ param: 'starting_after' | 'ending_before'; id: string }>({
     code: 'invalid_request',

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { loadOpenApiDocument } from '../http/openapi-document.js';
 import { compileRequestValidators } from '../http/request-validators.js';
 import { replayJournal, type ReplayResult } from '../store/journal-files.js';
@@ -18,7 +19,10 @@ export async function readStateFile(
   try {
     text = await readFile(path, 'utf8');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
+      await checkDirectory(path);
+      return undefined;
+    }
     throw new Error(`${path}: cannot be read (${(err as Error).message})`);
   }
   let data: unknown;
@@ -48,4 +52,18 @@ export async function readStateFile(
     throw new Error(`${path}: ${at}: ${message}; fix the file or delete it to start afresh`);
   }
   return { state: data as SandboxState, replay };
+}
+
+/** A new data file's directory must exist: the sandbox creates the file, never the directories. */
+async function checkDirectory(path: string): Promise<void> {
+  const dir = dirname(path);
+  const found = await stat(dir).catch((err: NodeJS.ErrnoException) => err);
+  if (found instanceof Error)
+    throw new Error(
+      found.code === 'ENOENT'
+        ? `${path}: the directory ${dir} does not exist; create it first (mkdir -p ${dir}) or give --data a file in an existing directory`
+        : `${path}: the directory ${dir} cannot be read (${found.message})`,
+    );
+  if (!found.isDirectory())
+    throw new Error(`${path}: ${dir} is not a directory; give --data a file in a directory`);
 }

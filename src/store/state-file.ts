@@ -63,9 +63,13 @@ export class StateFile {
     if (this.source === source) this.source = undefined;
   }
 
-  /** Resolves once everything `source` changed before the call is durable. */
+  /**
+   * Resolves once everything `source` changed before the call is durable. Rejects for a source
+   * no longer attached: what it changed will never be written.
+   */
   commit(source: JournalSource): Promise<void> {
-    if (source !== this.source) return Promise.resolve();
+    if (source !== this.source)
+      return Promise.reject(new Error('this state is no longer the one kept in the data file'));
     source.beforeCommit?.();
     const done = new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject }));
     this.kick();

@@ -1,4 +1,5 @@
 import { Low, Memory } from 'lowdb';
+import { fail } from '../errors/service-error.js';
 import { Collection } from './collection.js';
 import type { JournalSource, StateFile } from './state-file.js';
 import type {
@@ -88,22 +89,25 @@ export class Store {
     return this.db.data;
   }
 
-  private closed = false;
+  /** Why the store was closed, once it is: its world was replaced, or the sandbox stopped. */
+  private closed: 'replaced' | 'stopped' | undefined;
 
   /**
    * Persists the current state through the adapter; resolves once it is stored. A closed store
-   * (its world was replaced by a reset) writes nothing: late work must not overwrite the new world.
+   * rejects (`world_replaced` or `shutting_down`, 503): its world is gone, so nothing is stored
+   * and a write must not be acknowledged.
    */
   commit(): Promise<void> {
-    if (this.closed) return Promise.resolve();
+    if (this.closed)
+      return Promise.reject(fail(this.closed === 'stopped' ? 'shutting_down' : 'world_replaced'));
     if (this.file) return this.file.commit(this.source);
     this.beforeCommit?.();
     return this.db.write();
   }
 
-  /** Stops writing for good (its world was disposed). */
-  close(): void {
-    this.closed = true;
+  /** Stops writing for good: its world was replaced by the next one, or the sandbox stopped. */
+  close(why: 'replaced' | 'stopped'): void {
+    this.closed ??= why;
     this.file?.detach(this.source);
   }
 }

@@ -329,7 +329,8 @@ export class WebhookDispatcher implements WebhookPort {
         logAttempt(world, rows[1]!);
       }
     }
-    await world.store.commit();
+    // A world replaced meanwhile keeps nothing: its store refuses the commit.
+    if (!this.disposed) await world.store.commit();
     return rows;
   }
 

@@ -89,10 +89,10 @@ export function createWorld(config: WorldConfig): World {
     ...core,
     webhooks,
     apiFaults: new ApiFaultInjector(scenario.faults.api, () => apiRandom.next()),
-    dispose(): void {
+    dispose(why: 'replaced' | 'stopped' = 'replaced'): void {
       scheduler.stop();
       webhooks.dispose();
-      store.close();
+      store.close(why);
     },
   });
 }

@@ -74,8 +74,12 @@ export interface World {
   readonly webhooks: WebhookPort;
   /** API fault injection on `/v1` (`faults.api`), drawn from its own stream of the seed. */
   readonly apiFaults: ApiFaultInjector;
-  /** Stops the clock's wake-ups and deliveries and closes the store: nothing it does is seen again. */
-  dispose(): void;
+  /**
+   * Stops the clock's wake-ups and deliveries and closes the store: nothing it does is seen again,
+   * and a write still in flight on it fails (`why`: the next world replaced it, the default, or the
+   * sandbox stopped) rather than be acknowledged.
+   */
+  dispose(why?: 'replaced' | 'stopped'): void;
 }
 
 /** A world before its webhook delivery is attached: what the delivery itself is built on. */

@@ -1,4 +1,9 @@
-import { execFile, type ChildProcess } from 'node:child_process';
+import {
+  execFile,
+  spawn,
+  type ChildProcess,
+  type ChildProcessWithoutNullStreams,
+} from 'node:child_process';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -32,4 +37,37 @@ export function bannerUrl(child: ChildProcess): Promise<string> {
       reject(new Error(`the sandbox exited with ${code} before its banner: ${out}`)),
     );
   });
+}
+
+const launched: ChildProcessWithoutNullStreams[] = [];
+
+/**
+ * The built CLI on a free port with the ci scenario, logging nothing, `--data data` and `extra`;
+ * resolves with its URL once it prints its banner. `killLaunched` (in an `afterEach`) ends those
+ * still running.
+ */
+export async function launchWithData(
+  data: string,
+  extra: string[] = [],
+): Promise<{ url: string; child: ChildProcessWithoutNullStreams }> {
+  const child = spawn(process.execPath, [
+    'dist/cli.js',
+    '--port',
+    '0',
+    '--scenario',
+    'ci',
+    '--log-level',
+    'silent',
+    '--data',
+    data,
+    ...extra,
+  ]);
+  launched.push(child);
+  return { url: await bannerUrl(child), child };
+}
+
+/** Kills (SIGKILL) every process `launchWithData` started that is still running. */
+export function killLaunched(): void {
+  for (const c of launched.splice(0))
+    if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
 }
