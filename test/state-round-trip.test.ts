@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import type { Sandbox, startSandbox as StartSandbox } from '../src/index.js';
+import type { Sandbox, ScenarioFile, startSandbox as StartSandbox } from '../src/index.js';
 import { TestSandbox, SAMPLE_ORDER, contractFetch, expectError } from './support/test-sandbox.js';
 
 const KEY = 'sk_test_rt_key';
@@ -198,7 +198,7 @@ describe('every state the sandbox reaches', () => {
           // The file's scenario resumes; one that is not bundled is named again (as --scenario).
           const restarted = await start({
             data,
-            ...(reset.status === 200 ? { scenario: scenario(orders) } : {}),
+            ...(reset.status === 200 ? { scenario: scenario(orders) as ScenarioFile } : {}),
           });
           expect(same((await restarted.get('/__sandbox/state')).body)).toEqual(same(exported));
           await stop(restarted);

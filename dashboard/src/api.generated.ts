@@ -283,6 +283,8 @@ export interface components {
       | 'injected_fault'
       | 'service_unavailable'
       | 'rate_limited'
+      | 'shutting_down'
+      | 'world_replaced'
       | 'unknown_cursor';
     Index: {
       /** @constant */

@@ -491,7 +491,9 @@ export interface components {
       | 'invalid_fault_header'
       | 'injected_fault'
       | 'service_unavailable'
-      | 'rate_limited';
+      | 'rate_limited'
+      | 'shutting_down'
+      | 'world_replaced';
   };
   responses: {
     /**
