@@ -231,6 +231,8 @@ export interface components {
       | 'malformed_body'
       | 'bad_request'
       | 'body_too_large'
+      | 'json_too_deep'
+      | 'inflate_ratio_exceeded'
       | 'headers_too_large'
       | 'malformed_http'
       | 'expectation_failed'
@@ -282,6 +284,9 @@ export interface components {
       | 'injected_fault'
       | 'service_unavailable'
       | 'rate_limited'
+      | 'import_in_progress'
+      | 'import_timed_out'
+      | 'import_failed'
       | 'unknown_cursor';
     Index: {
       /** @constant */

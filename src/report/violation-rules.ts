@@ -1,4 +1,5 @@
 import type { JournalEntry } from '../events/journal-entry.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../domain/json-depth.js';
 
 /** The contract rules a client request can break, as the report names them. */
 export type ViolationRule =
@@ -78,6 +79,8 @@ export function redactBody(text: string | null): string | null {
   } catch {
     return cutString(maskString(text));
   }
+  // The journal keeps bodies refused as too deep too: those are shown as text, never walked.
+  if (nestsDeeperThan(value, MAX_JSON_DEPTH)) return cutString(maskString(text));
   const out = JSON.stringify(redactValue(value, ''));
   return out.length > MAX_EXAMPLE ? `${out.slice(0, MAX_EXAMPLE)}…` : out;
 }
