@@ -6,31 +6,14 @@
  * others answer 409). Runs the built CLI (`npm run build`); prints one JSON line. Reported, not
  * asserted: the figures depend on the machine.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { launch, stop } from './launch-cli.js';
 import { buildState } from './state-round-trip.js';
 
 const mbArg = process.argv.indexOf('--mb');
 const MB = mbArg > 0 ? Number(process.argv[mbArg + 1]) : 20;
-
-async function launch(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    ['dist/cli.js', '--port', '0', '--scenario', 'ci', '--log-level', 'silent'],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /API +(http:\/\/127\.0\.0\.1:\d+)\/v1/.exec(out);
-      if (m) resolve({ url: m[1]!, child });
-    });
-    child.on('exit', (code) => reject(new Error(`exited with ${code}`)));
-  });
-}
 
 /** The process's resident and peak resident memory in MB (null off Linux). */
 function memory(pid: number): { rss_mb: number; peak_mb: number } | null {
@@ -114,6 +97,5 @@ try {
   };
   console.log(JSON.stringify(result));
 } finally {
-  server.child.removeAllListeners('exit');
-  server.child.kill('SIGTERM');
+  await stop(server.child);
 }
