@@ -101,18 +101,22 @@ export function stateBodyReader({
       settled = true;
       clearTimeout(timer);
       body.removeAllListeners('data');
-      if (!(body instanceof Transform)) req.pause();
-      else {
+      if (body instanceof Transform) {
         // Stops inflating: what is left of the body is never read (the answer closes the connection).
+        req.off('data', count);
         req.unpipe(body);
         body.destroy();
       }
+      req.pause();
       void worker.terminate();
       if (answer) next(err);
     };
     const state: Record<string, unknown> = {};
     let received = 0;
-    if (body !== req) req.on('data', (chunk: Buffer) => (received += chunk.length));
+    const count = (chunk: Buffer): void => {
+      received += chunk.length;
+    };
+    if (body !== req) req.on('data', count);
     let bytes = 0;
     body.on('data', (chunk: Buffer) => {
       bytes += chunk.length;
