@@ -4,11 +4,11 @@
  * CLI (`npm run build`) in child processes; prints one JSON line. `--orders N` sets the largest
  * size (default 20 000); the export and import run at 33 and 100 MB (bench/state-round-trip.ts).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { launch, stop } from './launch-cli.js';
 import { shutdownDrain } from './shutdown-drain.js';
 import { exportImport } from './state-round-trip.js';
 
@@ -27,31 +27,6 @@ const EXPORT_ONLY = process.argv.includes('--export-only');
 const SHUTDOWN_ONLY = process.argv.includes('--shutdown-only');
 const SIZES = [1000, 5000, LARGEST].filter((n, i, all) => n <= LARGEST && all.indexOf(n) === i);
 const AUTH = { Authorization: 'Bearer sk_test_ci_acme', 'Content-Type': 'application/json' };
-
-async function launch(extra: string[]): Promise<{ url: string; child: ChildProcess; ms: number }> {
-  const t0 = performance.now();
-  const child = spawn(
-    process.execPath,
-    ['dist/cli.js', '--port', '0', '--scenario', 'ci', '--log-level', 'silent', ...extra],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /API +(http:\/\/127\.0\.0\.1:\d+)\/v1/.exec(out);
-      if (m) resolve({ url: m[1]!, child, ms: performance.now() - t0 });
-    });
-    child.on('exit', (code) => reject(new Error(`exited with ${code}`)));
-  });
-}
-
-async function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  child.removeAllListeners('exit');
-  const done = new Promise((r) => child.once('exit', r));
-  child.kill(signal);
-  await done;
-}
 
 let n = 0;
 async function create(url: string): Promise<string> {

@@ -22,6 +22,18 @@ const fmt = (n: number, digits = 1): string => n.toFixed(digits);
  * measurement is a rate), and BENCHMARKS.md gains a table of the paired ratios, this tree / DIR.
  */
 /** What bench/persistence.ts prints. */
+/** What bench/import-memory.ts prints (memory in MB, from /proc on Linux). */
+interface ImportMemory {
+  state_mb: number;
+  gzip_kb: number;
+  idle: { rss_mb: number };
+  import_gzip: { status: number; peak_mb: number };
+  gzip_bomb: { kb: number; status: number; peak_mb: number };
+  br_bomb: { bytes: number; status: number; peak_mb: number };
+  four_at_once: { status: number[]; peak_mb: number };
+  after: { rss_mb: number };
+}
+
 interface Persistence {
   memory: { orders: number; p50: number; p99: number };
   data: { orders: number; p50: number; p99: number }[];
@@ -238,6 +250,8 @@ async function main(): Promise<void> {
   }>('bench/dashboard-size.ts');
   process.stderr.write('--data persistence, restart, state export and import…\n');
   const persistence = runJson<Persistence>('bench/persistence.ts');
+  process.stderr.write('peak memory of a compressed state import…\n');
+  const importMemory = runJson<ImportMemory>('bench/import-memory.ts');
   const largest = persistence.data.at(-1)!;
   const smallest = persistence.data[0]!;
 
@@ -362,6 +376,12 @@ async function main(): Promise<void> {
           (x) => x.export_v1_p99_ms < 50 && x.round_trip && x.import_status === 200,
         ),
       ),
+    ],
+    [
+      `Peak RSS of one compressed state import (\`PUT /__sandbox/state\`, gzip)`,
+      `${fmt(importMemory.state_mb, 0)} MB state as ${fmt(importMemory.gzip_kb, 0)} KB gzip: peak ${fmt(importMemory.import_gzip.peak_mb, 0)} MB (idle ${fmt(importMemory.idle.rss_mb, 0)} MB); a ${fmt(importMemory.gzip_bomb.kb, 0)} KB gzip bomb ${importMemory.gzip_bomb.status}, peak ${fmt(importMemory.gzip_bomb.peak_mb, 0)} MB; a ${importMemory.br_bomb.bytes}-byte brotli bomb ${importMemory.br_bomb.status}, peak ${fmt(importMemory.br_bomb.peak_mb, 0)} MB; four at once ${importMemory.four_at_once.status.join(', ')}, peak ${fmt(importMemory.four_at_once.peak_mb, 0)} MB, ${fmt(importMemory.after.rss_mb, 0)} MB after`,
+      'reported, not asserted (issue 17)',
+      '',
     ],
     [
       `Soak: \`lunch-rush\` at 60×, mixed \`/v1\` load ${fmt(soak.rps, 0)} req/s and ${soak.webhooks} webhooks over ${soakSeconds} s`,

@@ -94,7 +94,7 @@ interface Exported {
  * created over HTTP and moved on by the clock. Events stop at the default retention (20 000), and
  * finished orders at theirs (10 000), so that nothing is pruned on import and the round trip is exact.
  */
-async function buildState(url: string, mb: number): Promise<Exported> {
+export async function buildState(url: string, mb: number): Promise<Exported> {
   for (let i = 0; i < 40; i++) {
     const res = await fetch(`${url}/v1/orders`, {
       method: 'POST',

@@ -231,6 +231,8 @@ export interface components {
       | 'malformed_body'
       | 'bad_request'
       | 'body_too_large'
+      | 'json_too_deep'
+      | 'inflate_ratio_exceeded'
       | 'headers_too_large'
       | 'malformed_http'
       | 'expectation_failed'
@@ -285,6 +287,9 @@ export interface components {
       | 'rate_limited'
       | 'shutting_down'
       | 'world_replaced'
+      | 'import_in_progress'
+      | 'import_timed_out'
+      | 'import_failed'
       | 'unknown_cursor';
     Index: {
       /** @constant */

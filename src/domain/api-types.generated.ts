@@ -452,6 +452,8 @@ export interface components {
       | 'malformed_body'
       | 'bad_request'
       | 'body_too_large'
+      | 'json_too_deep'
+      | 'inflate_ratio_exceeded'
       | 'headers_too_large'
       | 'malformed_http'
       | 'expectation_failed'

@@ -86,6 +86,23 @@ export const CATALOGUE = {
     when: 'the body is over 1 MiB',
     message: (p) => `The request body is larger than ${p.limit}; send a smaller body`,
   }),
+  json_too_deep: spec<{ limit: number }>({
+    code: 'invalid_request',
+    param: 'body',
+    surface: 'v1',
+    when: 'a JSON body (or scenario) that nests arrays and objects deeper than the limit (64; 128 for a state)',
+    message: (p) =>
+      `The JSON nests arrays and objects deeper than ${p.limit} levels; send a flatter body`,
+  }),
+  inflate_ratio_exceeded: spec<{ ratio: number }>({
+    code: 'invalid_request',
+    status: 413,
+    param: 'Content-Encoding',
+    surface: 'v1',
+    when: 'a compressed state import that inflates more than 100 times its size (a decompression bomb)',
+    message: (p) =>
+      `The body inflates to more than ${p.ratio} times its compressed size; send it uncompressed or less compressed`,
+  }),
   headers_too_large: spec({
     code: 'invalid_request',
     status: 431,
@@ -464,7 +481,7 @@ export const CATALOGUE = {
     code: 'invalid_request',
     param: 'url',
     surface: 'control',
-    when: 'registering a webhook endpoint past the 100 a sandbox keeps (`POST /__sandbox/webhook-endpoints`, a scenario\'s `webhooks.endpoints` with the ones kept by a reset, `--webhook-url`)',
+    when: "registering a webhook endpoint past the 100 a sandbox keeps (`POST /__sandbox/webhook-endpoints`, a scenario's `webhooks.endpoints` with the ones kept by a reset, `--webhook-url`)",
     message: (p) =>
       `The sandbox already has ${p.limit} webhook endpoints, the most it keeps; delete one you no longer use (DELETE /__sandbox/webhook-endpoints/{endpoint_id}), then register this one`,
   }),
@@ -555,6 +572,34 @@ export const CATALOGUE = {
     when: 'a write whose world was replaced by a reset or a state import while it ran',
     message: () =>
       'The sandbox was reset (or its state imported) while this request ran: its change was not kept; send it again, against the state that runs now',
+  }),
+  // Importing a state.
+  import_in_progress: spec({
+    code: 'invalid_request',
+    status: 409,
+    param: null,
+    surface: 'control',
+    headers: { 'Retry-After': '1' },
+    when: 'a state import while another is running (one at a time), with `Retry-After`',
+    message: () =>
+      'Another state import is running (one at a time: each may take hundreds of megabytes); retry once it has answered (Retry-After)',
+  }),
+  import_timed_out: spec<{ seconds: number }>({
+    code: 'invalid_request',
+    status: 413,
+    param: 'body',
+    surface: 'control',
+    when: 'a state import whose parsing and validation take longer than 60 s',
+    message: (p) =>
+      `The state could not be parsed and validated within ${p.seconds} s; import a smaller state`,
+  }),
+  import_failed: spec<{ detail: string }>({
+    code: 'invalid_request',
+    param: 'body',
+    surface: 'control',
+    when: 'a state the import worker could not read or hand back',
+    message: (p) =>
+      `The state could not be imported (${p.detail}); export it again and import that`,
   }),
   // Control-plane lists.
   unknown_cursor: spec<{ param: 'starting_after' | 'ending_before'; id: string }>({

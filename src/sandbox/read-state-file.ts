@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { MAX_STATE_DEPTH, nestsDeeperThan } from '../domain/json-depth.js';
 import { loadOpenApiDocument } from '../http/openapi-document.js';
 import { compileRequestValidators } from '../http/request-validators.js';
 import { replayJournal, type ReplayResult } from '../store/journal-files.js';
@@ -33,6 +34,11 @@ export async function readStateFile(
       `${path}: not valid JSON (${(err as Error).message}); restore it from a backup or delete it to start afresh`,
     );
   }
+  // Measured without recursion before anything walks it (the export writes at most this deep).
+  if (nestsDeeperThan(data, MAX_STATE_DEPTH))
+    throw new Error(
+      `${path}: nests arrays and objects deeper than ${MAX_STATE_DEPTH} levels, which no state the sandbox writes does; restore it from a backup or delete it to start afresh`,
+    );
   let replay: ReplayResult;
   try {
     replay = await replayJournal(path, data as SandboxState);

@@ -234,3 +234,22 @@ describe('loading scenarios', () => {
     );
   });
 });
+
+describe('scenarios nested too deep', () => {
+  it('refuses a scenario object nested 400 000 deep with a ScenarioError, not a RangeError', () => {
+    let deep: unknown = [];
+    for (let i = 0; i < 400_000; i++) deep = [deep];
+    expect(messageOf({ ...minimal, description: deep })).toBe(
+      'my.yaml: nests arrays and objects deeper than 64 levels; no scenario needs as many, flatten it',
+    );
+  });
+
+  it.each([
+    ['deep.yaml', `name: ${'['.repeat(5_000)}${']'.repeat(5_000)}\n`],
+    ['deep.json', `{"name": ${'['.repeat(100_000)}${']'.repeat(100_000)}}`],
+  ])('refuses %s before parsing it, naming the limit', async (name, text) => {
+    await expect(loadScenario(write(name, text))).rejects.toThrow(
+      /deep\.(yaml|json): nests arrays and objects deeper than 64 levels/,
+    );
+  });
+});

@@ -1,11 +1,12 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../domain/json-depth.js';
 import { createAjv } from '../json-schema.js';
 import { builtPath, packagePath } from '../paths.js';
 import { ScenarioError } from '../errors/scenario-error.js';
 import { checkReferences, describeSchemaErrors } from './check-scenario.js';
-import { notFound, parseYaml, readScenarioFile } from './read-scenario-file.js';
+import { notFound, parseYaml, readScenarioFile, tooDeep } from './read-scenario-file.js';
 import { resolveScenario, type Scenario, type ScenarioFileWithDefaults } from './scenario.js';
 
 export { ScenarioError };
@@ -104,9 +105,12 @@ export function parseScenario(data: unknown, source = 'scenario'): Scenario {
 
 /**
  * Validates a copy of a scenario object (not the caller's) and fills in the schema's defaults.
- * Throws a ScenarioError listing every problem: the schema's and the references' together.
+ * Throws a ScenarioError listing every problem: the schema's and the references' together (or
+ * only that it nests deeper than `MAX_JSON_DEPTH`).
  */
 function checkScenarioFile(data: unknown, source: string): ScenarioFileWithDefaults {
+  // Measured without recursion first: the copy and the schema's checks recurse.
+  if (nestsDeeperThan(data, MAX_JSON_DEPTH)) throw tooDeep(source);
   const copy = copyData(data);
   const check = validator();
   const schemaProblems = check(copy) ? [] : describeSchemaErrors(check.errors ?? []);

@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
+import { JsonDepthGauge, MAX_JSON_DEPTH } from '../domain/json-depth.js';
 import { ScenarioError } from '../errors/scenario-error.js';
 import type * as Yaml from 'yaml';
 
@@ -61,6 +62,9 @@ export async function readScenarioFile(path: string): Promise<{ data: unknown; f
     await handle.close();
   }
   const json = file.endsWith('.json');
+  // Before a parser sees it: YAML's parser recurses on nested flow collections ([[[…), and runs
+  // out of memory on a hundred thousand of them.
+  if (!new JsonDepthGauge(MAX_JSON_DEPTH).feed(Buffer.from(text))) throw tooDeep(file);
   try {
     return { data: json ? JSON.parse(text) : parseYaml(text), file };
   } catch (err) {
@@ -106,6 +110,13 @@ function lineAndColumn(text: string, offset: number): { line: number; col: numbe
 /** The message for a scenario that is neither bundled nor a file. */
 export function notFound(nameOrPath: string, bundled?: string[]): string {
   return `scenario "${nameOrPath}" not found: give a bundled name${bundled ? ` (${bundled.join(', ')})` : ''} or the path of a .yaml or .json file`;
+}
+
+/** The error for a scenario (a file, or an object) that nests deeper than `MAX_JSON_DEPTH`. */
+export function tooDeep(source: string): ScenarioError {
+  return new ScenarioError(
+    `${source}: nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels; no scenario needs as many, flatten it`,
+  );
 }
 
 function tooLarge(file: string): ScenarioError {

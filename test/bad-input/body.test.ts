@@ -76,20 +76,42 @@ describe('deeply nested JSON', () => {
     { what: '10 000 arrays in an unknown field', field: 'deep', depth: 10_000 },
     { what: '10 000 arrays in items', field: 'items', depth: 10_000 },
     { what: '100 000 arrays in a metadata value', field: 'metadata', depth: 100_000 },
-  ])('is refused with 400, not a crash: $what', async ({ field, depth }) => {
-    const value = field === 'metadata' ? `{"k":${nested(depth, '1')}}` : nested(depth, '{"a":1}');
-    const raw = rawOrder('top', `"${field}":${value}`);
-    const res = await t.request('POST', '/v1/orders', { raw, headers: JSON_TYPE });
-    expectError(res, 400, 'invalid_request');
-    if (depth === 10_000) {
-      const param = { metadata: 'metadata.k', deep: 'deep', items: 'items[0]' }[field];
-      expect(res.body.error.param).toBe(param);
-    }
-  });
+  ])(
+    'is refused with 400 json_too_deep naming the limit, before it is parsed: $what',
+    async ({ field, depth }) => {
+      const value = field === 'metadata' ? `{"k":${nested(depth, '1')}}` : nested(depth, '{"a":1}');
+      const raw = rawOrder('top', `"${field}":${value}`);
+      const res = await t.request('POST', '/v1/orders', { raw, headers: JSON_TYPE });
+      expectError(res, 400, 'invalid_request', { reason: 'json_too_deep', param: 'body' });
+      expect(res.body.error.message).toContain('deeper than 64 levels');
+    },
+  );
 
-  it('is refused with 400 when it is 10 000 objects deep', async () => {
+  it('is refused with 400 json_too_deep when it is 10 000 objects deep', async () => {
     const raw = rawOrder('top', `"deep":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`);
     const res = await t.request('POST', '/v1/orders', { raw, headers: JSON_TYPE });
-    expectInvalid(res, ['deep']);
+    expectError(res, 400, 'invalid_request', { reason: 'json_too_deep', param: 'body' });
   });
+
+  it('counts no bracket inside a string, and takes 60 levels in an unknown field as the schema says', async () => {
+    const brackets = rawOrder('top', `"external_reference":"${'['.repeat(200)}"`);
+    const within = rawOrder('top', `"deep":${nested(60, '{"a":1}')}`);
+    const a = await t.request('POST', '/v1/orders', { raw: brackets, headers: JSON_TYPE });
+    const b = await t.request('POST', '/v1/orders', { raw: within, headers: JSON_TYPE });
+    expect(a.body.error?.reason).not.toBe('json_too_deep');
+    expectInvalid(b, ['deep']);
+  });
+
+  it.each([
+    { path: '/__sandbox/reset', depth: 400_000 },
+    { path: '/__sandbox/clock/advance', depth: 100 },
+    { path: '/__sandbox/webhook-endpoints', depth: 100 },
+  ])(
+    'is refused with 400 json_too_deep on $path ($depth deep), never a 500',
+    async ({ path, depth }) => {
+      const raw = `{"scenario":${nested(depth, '{}')}}`;
+      const res = await t.request('POST', path, { raw, headers: JSON_TYPE });
+      expectError(res, 400, 'invalid_request', { reason: 'json_too_deep', param: 'body' });
+    },
+  );
 });

@@ -8,6 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
+import { brotliCompressSync, constants, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { ERROR_CODES } from '../support/bad-input.js';
@@ -333,4 +334,98 @@ describe('prototype-named values', () => {
     expect(entry.path).toBe(`/v1/orders/${orderId}`);
     expect(entry.query).toEqual(Object.fromEntries(NAMES.map((n) => [n, ['a', 'b']])));
   });
+});
+
+describe('deep nesting and compressed bodies on every route', () => {
+  const nested = (depth: number): string => '['.repeat(depth) + ']'.repeat(depth);
+  const objects = (depth: number): string => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+  // 8 MiB of blanks: a few kilobytes compressed (a decompression bomb), and a small valid body.
+  const blanks = Buffer.alloc(8 * 1024 * 1024, ' ');
+  const small = Buffer.from('{"scenario":"ci","by":"1s"}');
+  const compress: Record<string, (b: Buffer) => Buffer> = {
+    gzip: (b) => gzipSync(b),
+    deflate: (b) => deflateSync(b),
+    br: (b) => brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }),
+  };
+  const bombs = Object.fromEntries(Object.entries(compress).map(([e, c]) => [e, c(blanks)]));
+
+  interface BodyCase {
+    what: string;
+    bytes: () => Uint8Array;
+    encoding?: string;
+    depth?: number;
+  }
+  // The operations that read a JSON body ("PUT /__sandbox/state", …).
+  const BODY_OPS = new Set(
+    ['openapi/v1.yaml', 'openapi/sandbox.yaml'].flatMap((file) =>
+      Object.entries(
+        (parseYaml(readFileSync(file, 'utf8')) as { paths: Record<string, object> }).paths,
+      ).flatMap(([path, ops]) =>
+        Object.entries(ops)
+          .filter(([, op]) => typeof op === 'object' && op !== null && 'requestBody' in op)
+          .map(([method]) => `${method.toUpperCase()} ${path}`),
+      ),
+    ),
+  );
+  const bodyArb: fc.Arbitrary<BodyCase> = fc.oneof(
+    fc.constantFrom(65, 129, 5_000, 100_000, 400_000).chain((depth) =>
+      fc.constantFrom<BodyCase>(
+        { what: `arrays ${depth} deep`, depth, bytes: () => Buffer.from(nested(depth)) },
+        {
+          what: `objects ${depth} deep in a field`,
+          depth: depth + 1,
+          bytes: () => Buffer.from(`{"scenario":${objects(depth)}}`),
+        },
+      ),
+    ),
+    fc.constantFrom('gzip', 'deflate', 'br').chain((encoding) =>
+      fc.constantFrom<BodyCase>(
+        { what: `a ${encoding} bomb`, encoding, bytes: () => bombs[encoding]! },
+        { what: `a small ${encoding} body`, encoding, bytes: () => compress[encoding]!(small) },
+        {
+          what: `deep ${encoding} JSON`,
+          encoding,
+          bytes: () => compress[encoding]!(Buffer.from(nested(100_000))),
+        },
+        { what: `bytes that are not ${encoding}`, encoding, bytes: () => Buffer.from('{}') },
+      ),
+    ),
+  );
+
+  it('answers every deep or compressed body below 500, in the JSON error shape', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...ROUTES),
+        fc.constantFrom('POST', 'PUT', 'PATCH', 'DELETE'),
+        bodyArb,
+        async (route, method, body) => {
+          const path = route.replace(/\{[^}]+\}/g, orderId);
+          const headers: Record<string, string> = {
+            Authorization: 'Bearer sk_test_ci_acme',
+            'Content-Type': 'application/json',
+          };
+          if (body.encoding) headers['Content-Encoding'] = body.encoding;
+          const bytes = body.bytes();
+          const res = await fetch(`${t.url}${path}`, { method, headers, body: bytes });
+          const text = await res.text();
+          const context = `${method} ${path} with ${body.what} → ${res.status} ${text.slice(0, 300)}`;
+          expect(res.status, context).toBeLessThan(500);
+          if (res.status < 400) return;
+          expect(res.headers.get('content-type'), context).toMatch(/^application\/json/);
+          const json = JSON.parse(text) as unknown;
+          expect(isErrorShape(json), context).toBe(true);
+          // A route that reads a JSON body refuses one nested past its limit before parsing it
+          // (one within its size limit: a larger one is refused for its size first).
+          const state = route === '/__sandbox/state';
+          const fits = state || bytes.length <= 1024 * 1024;
+          const tooDeep = body.depth !== undefined && body.depth > (state ? 128 : 64);
+          if (BODY_OPS.has(`${method} ${route}`) && fits && tooDeep)
+            expect(json, context).toMatchObject({
+              error: { reason: 'json_too_deep', param: 'body' },
+            });
+        },
+      ),
+      { seed: 1717, numRuns: 120 },
+    );
+  }, 120_000);
 });

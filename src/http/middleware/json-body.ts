@@ -1,4 +1,5 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
+import { JsonDepthGauge, MAX_JSON_DEPTH } from '../../domain/json-depth.js';
 import { fail } from '../../errors/service-error.js';
 
 /** The largest request body accepted; larger ones answer 413. */
@@ -8,9 +9,12 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 const parseJson = express.json({
   limit: BODY_LIMIT,
   strict: true,
-  // The bytes as sent, kept (not copied) for the request journal, even when they do not parse.
+  // The bytes as sent, kept (not copied) for the request journal, even when they do not parse;
+  // then refused if they nest too deep, before the parser or any recursive walk sees them.
   verify: (_req, res, buf) => {
     (res as Response).locals.rawBody = buf;
+    if (!new JsonDepthGauge(MAX_JSON_DEPTH).feed(buf))
+      throw fail('json_too_deep', { limit: MAX_JSON_DEPTH });
   },
 });
 
@@ -43,7 +47,7 @@ export function checkDeclaredLength(req: Request): void {
 }
 
 /**
- * Parses a JSON request body (up to 1 MiB). A body sent with another Content-Type is refused rather
+ * Parses a JSON request body (up to 1 MiB, nested at most `MAX_JSON_DEPTH` deep). A body sent with another Content-Type is refused rather
  * than ignored: a sandbox exists to catch such client mistakes.
  */
 export const jsonBody: RequestHandler[] = [requireJson, parseJson];

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { createRequire } from 'node:module';
-import type { Readable } from 'node:stream';
+import { Transform } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
@@ -10,6 +10,23 @@ import { STATE_BODY_LIMIT_BYTES } from '../middleware/json-body.js';
 import { missingBody } from '../middleware/validate.js';
 import type { ImportMessage, WorkerMessage } from './import-protocol.js';
 
+/** How long a state may take to parse, validate and come back once its body is whole. */
+export const STATE_IMPORT_TIMEOUT_MS = 60_000;
+
+/**
+ * How many times its compressed size a compressed state may inflate to (past its first MiB):
+ * exports compress 10 to 30 times; a decompression bomb, a thousand times and more.
+ */
+export const MAX_INFLATE_RATIO = 100;
+const INFLATE_ALLOWANCE_BYTES = 1024 * 1024;
+
+let live = 0;
+
+/** The import worker threads alive now (each ends with its import, whatever the outcome). */
+export function liveImportWorkers(): number {
+  return live;
+}
+
 /**
  * Starts the worker: its file beside the bundle in `dist/` (its own entry, scripts/bundle.mjs), or
  * from `src/` (development and tests) the TypeScript source beside this one, through tsx's loader,
@@ -17,6 +34,13 @@ import type { ImportMessage, WorkerMessage } from './import-protocol.js';
  * `--import tsx`). tsx's ES module API is the `.mjs` beside the `.cjs` that require() resolves.
  */
 function startWorker(): Worker {
+  const worker = spawnWorker();
+  live += 1;
+  worker.once('exit', () => (live -= 1));
+  return worker;
+}
+
+function spawnWorker(): Worker {
   if (RUNS_BUILT) return new Worker(new URL('./state-import-worker.js', import.meta.url));
   const tsx = pathToFileURL(
     createRequire(import.meta.url)
@@ -31,7 +55,7 @@ function startWorker(): Worker {
 }
 
 /** The body, decoded as its Content-Encoding says (as express.json does), or a 415. */
-function decoded(req: Request): Readable {
+function decoded(req: Request): Request | Transform {
   const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
   const decoder =
     encoding === 'gzip'
@@ -55,57 +79,92 @@ function decoded(req: Request): Readable {
  * (docs/decisions/0015-state-import-off-the-loop.md). The body's chunks go to the worker as they
  * arrive; the parsed state comes back a batch of records per message, each asked for only once the
  * main thread is free. Errors are the ones express.json and the schema give: 413 past the limit,
- * 400 for JSON that does not parse (with the parser's position) or a state that does not validate.
+ * 400 for JSON that does not parse (with the parser's position) or a state that does not validate;
+ * and the import's own: 400 nested deeper than `MAX_STATE_DEPTH`, 413 inflated past
+ * `MAX_INFLATE_RATIO` or not done `timeoutMs` after the body ended. The worker is ended on every
+ * path, the client leaving included.
  */
-export const readStateBody: RequestHandler = (req, _res, next) => {
-  const charset = /charset=([^;]+)/i.exec(req.get('content-type') ?? '')?.[1]?.trim();
-  if (charset && !/^"?utf-8"?$/i.test(charset))
-    throw fail('unsupported_content_type', { got: `unsupported charset "${charset}"` });
-  const body = decoded(req);
-  const worker = startWorker();
-  const post = (message: ImportMessage): void => worker.postMessage(message);
-  let settled = false;
-  const finish = (err?: unknown): void => {
-    if (settled) return;
-    settled = true;
-    body.removeAllListeners('data');
-    void worker.terminate();
-    next(err);
+export function stateBodyReader({
+  timeoutMs = STATE_IMPORT_TIMEOUT_MS,
+}: { timeoutMs?: number } = {}): RequestHandler {
+  return (req, res, next) => {
+    const charset = /charset=([^;]+)/i.exec(req.get('content-type') ?? '')?.[1]?.trim();
+    if (charset && !/^"?utf-8"?$/i.test(charset))
+      throw fail('unsupported_content_type', { got: `unsupported charset "${charset}"` });
+    const body = decoded(req);
+    const worker = startWorker();
+    const post = (message: ImportMessage): void => worker.postMessage(message);
+    let timer: NodeJS.Timeout | undefined;
+    let settled = false;
+    const finish = (err?: unknown, answer = true): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      body.removeAllListeners('data');
+      if (body instanceof Transform) {
+        // Stops inflating: what is left of the body is never read (the answer closes the connection).
+        req.off('data', count);
+        req.unpipe(body);
+        body.destroy();
+      }
+      req.pause();
+      void worker.terminate();
+      if (answer) next(err);
+    };
+    const state: Record<string, unknown> = {};
+    let received = 0;
+    const count = (chunk: Buffer): void => {
+      received += chunk.length;
+    };
+    if (body !== req) req.on('data', count);
+    let bytes = 0;
+    body.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > STATE_BODY_LIMIT_BYTES)
+        finish(fail('body_too_large', { limit: `${STATE_BODY_LIMIT_BYTES / (1024 * 1024)} MiB` }));
+      else if (body !== req && bytes > MAX_INFLATE_RATIO * received + INFLATE_ALLOWANCE_BYTES)
+        finish(fail('inflate_ratio_exceeded', { ratio: MAX_INFLATE_RATIO }));
+      else post({ type: 'chunk', bytes: chunk });
+    });
+    body.on('end', () => {
+      if (settled) return;
+      if (bytes === 0) return finish(missingBody());
+      post({ type: 'end' });
+      timer = setTimeout(
+        () => finish(fail('import_timed_out', { seconds: timeoutMs / 1000 })),
+        timeoutMs,
+      );
+    });
+    body.on('error', finish);
+    // The client went away (before the body was whole, or while it was parsed): nobody to answer.
+    res.once('close', () => finish(undefined, false));
+    worker.on('error', (err) => finish(fail('import_failed', { detail: err.message })));
+    worker.on('messageerror', (err) => finish(fail('import_failed', { detail: err.message })));
+    worker.once('exit', () =>
+      finish(fail('import_failed', { detail: 'the import worker stopped' })),
+    );
+    worker.on('message', (message: WorkerMessage) => {
+      switch (message.type) {
+        case 'too_deep':
+          return finish(fail('json_too_deep', { limit: message.limit }));
+        case 'malformed':
+          return finish(fail('malformed_json', { detail: message.detail }));
+        case 'invalid':
+          return finish(invalidRequest(message.details));
+        case 'value':
+          state[message.key] = message.value;
+          break;
+        case 'records':
+          (state[message.key] as unknown[]).push(...message.records);
+          break;
+        case 'done':
+          req.body = state;
+          return finish();
+      }
+      post({ type: 'more' });
+    });
   };
-  const state: Record<string, unknown> = {};
-  let bytes = 0;
-  body.on('data', (chunk: Buffer) => {
-    bytes += chunk.length;
-    if (bytes > STATE_BODY_LIMIT_BYTES) {
-      body.pause();
-      finish(fail('body_too_large', { limit: `${STATE_BODY_LIMIT_BYTES / (1024 * 1024)} MiB` }));
-    } else post({ type: 'chunk', bytes: chunk });
-  });
-  body.on('end', () => {
-    if (settled) return;
-    if (bytes === 0) finish(missingBody());
-    else post({ type: 'end' });
-  });
-  body.on('error', finish);
-  // The client went away before the body was whole: nothing to import, nothing to answer.
-  req.on('aborted', () => finish(fail('malformed_json', { detail: 'the body was cut short' })));
-  worker.on('error', finish);
-  worker.on('message', (message: WorkerMessage) => {
-    switch (message.type) {
-      case 'malformed':
-        return finish(fail('malformed_json', { detail: message.detail }));
-      case 'invalid':
-        return finish(invalidRequest(message.details));
-      case 'value':
-        state[message.key] = message.value;
-        break;
-      case 'records':
-        (state[message.key] as unknown[]).push(...message.records);
-        break;
-      case 'done':
-        req.body = state;
-        return finish();
-    }
-    post({ type: 'more' });
-  });
-};
+}
+
+/** `stateBodyReader` with its default time-out. */
+export const readStateBody: RequestHandler = stateBodyReader();

@@ -1,6 +1,7 @@
 // The worker thread of a state import (`PUT /__sandbox/state`): its own entry in the build
 // (scripts/bundle.mjs), started by read-state-body.ts. Nothing here runs on the main thread.
 import { parentPort } from 'node:worker_threads';
+import { JsonDepthGauge, MAX_STATE_DEPTH } from '../../domain/json-depth.js';
 import { loadOpenApiDocument } from '../openapi-document.js';
 import { compileRequestValidators } from '../request-validators.js';
 import type { ImportMessage, WorkerMessage } from './import-protocol.js';
@@ -14,9 +15,21 @@ const chunks: Uint8Array[] = [];
 let parts: Generator<WorkerMessage, void> | undefined;
 const send = (message: WorkerMessage): void => port.postMessage(message);
 
+// Measured as the chunks arrive: a state nested too deep is refused before it is parsed, and never
+// reaches a structured clone (which cannot pass it back) or a recursive walk.
+const depth = new JsonDepthGauge(MAX_STATE_DEPTH);
+let tooDeep = false;
+
 port.on('message', (message: ImportMessage) => {
-  if (message.type === 'chunk') chunks.push(message.bytes);
-  else if (message.type === 'end') parseAndValidate();
+  if (tooDeep) return;
+  if (message.type === 'chunk') {
+    if (depth.feed(message.bytes)) chunks.push(message.bytes);
+    else {
+      tooDeep = true;
+      chunks.length = 0;
+      send({ type: 'too_deep', limit: MAX_STATE_DEPTH });
+    }
+  } else if (message.type === 'end') parseAndValidate();
   else send(nextPart());
 });
 

@@ -4,6 +4,7 @@ import type { SandboxState } from '../../../store/state.js';
 import type { AppHost } from '../../app-host.js';
 import { requireJson } from '../../middleware/json-body.js';
 import type { RequestValidators } from '../../request-validators.js';
+import { oneImportAtATime } from '../../state-import/one-import-at-a-time.js';
 import { readStateBody } from '../../state-import/read-state-body.js';
 import { createRouter } from '../../router.js';
 
@@ -40,6 +41,7 @@ export function sandboxStateRoutes(validators: RequestValidators, host: AppHost)
   router.put(
     '/__sandbox/state',
     requireJson,
+    oneImportAtATime,
     // Parsed and validated in a worker thread (the schema's errors as validateBody gives them).
     readStateBody,
     async (req, res) => {

@@ -1,0 +1,54 @@
+import express from 'express';
+import type { AddressInfo } from 'node:net';
+import { request } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ServiceError } from '../../errors/service-error.js';
+import { liveImportWorkers, stateBodyReader } from './read-state-body.js';
+
+/** A server with only the reader, on port 0, answering the reason it fails with. */
+async function serve(timeoutMs: number): Promise<{ url: string; close: () => void }> {
+  const app = express();
+  app.put('/state', stateBodyReader({ timeoutMs }), (_req, res) => {
+    res.json({ ok: true });
+  });
+  app.use(((err, _req, res, _next) => {
+    const e = err as ServiceError;
+    res.status(e instanceof ServiceError ? e.status : 500).json({ reason: e.reason });
+  }) as express.ErrorRequestHandler);
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/state`, close: () => server.close() };
+}
+
+let close: (() => void) | undefined;
+afterEach(() => close?.());
+
+describe('stateBodyReader', () => {
+  it('answers import_timed_out when the state is not back in time, and ends its worker', async () => {
+    const server = await serve(0);
+    close = server.close;
+    const res = await fetch(server.url, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ reason: 'import_timed_out' });
+    await expect.poll(liveImportWorkers).toBe(0);
+  });
+
+  it('ends its worker when the client leaves while the state is read', async () => {
+    const server = await serve(60_000);
+    close = server.close;
+    const req = request(server.url, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', 'Content-Length': 1000 },
+    });
+    req.on('error', () => undefined);
+    req.write('{"orders": [');
+    await expect.poll(liveImportWorkers).toBe(1);
+    req.destroy();
+    await expect.poll(liveImportWorkers).toBe(0);
+  });
+});
