@@ -59,6 +59,17 @@ describe('resolveConfig, the options a scenario file sets too', () => {
     );
   });
 
+  it('quotes a refused webhook URL without its user name and password', () => {
+    const options = { webhooks: [{ url: 'ftp://alice:s3cret@example.com/hook' }] };
+    for (const refuse of [
+      () => resolveConfig(options),
+      () => parseWebhookUrls(options.webhooks[0]!.url),
+    ]) {
+      expect(refuse).toThrow('got "ftp://****@example.com/hook"');
+      expect(refuse).not.toThrow(/s3cret/);
+    }
+  });
+
   it('accepts what a scenario file accepts', () => {
     const config = resolveConfig({
       clock: 'manual',

@@ -6,6 +6,7 @@ import type { IntegrationReport } from './domain/integration-report.js';
 import { testPaymentMethods } from './fixtures.js';
 import type { AppHost } from './http/app-host.js';
 import { ScenarioError } from './errors/scenario-error.js';
+import { fail } from './errors/service-error.js';
 import { ReportCollector } from './report/report-collector.js';
 import { RequestJournal } from './events/request-journal.js';
 import { readStateFile } from './sandbox/read-state-file.js';
@@ -37,6 +38,7 @@ type ScenarioSource = string | ScenarioFile;
  */
 export class SandboxHost implements AppHost {
   private world!: World;
+  private stopping = false;
   /** The scenario a reset without a choice returns to: the last one chosen. */
   private source: ScenarioSource;
   private readonly replaced = new Set<(next: World) => void>();
@@ -142,6 +144,9 @@ export class SandboxHost implements AppHost {
    */
   async importState(state: SandboxState): Promise<World> {
     const scenario = { ...this.world.scenario, seed: state.seed };
+    // The running scenario's settings go on, so the state names it: a --data restart with the
+    // same command line resumes it (the seed stays the imported one's).
+    state.scenario = scenario.name;
     // Above both this sandbox's worlds and the state's: its next ids repeat neither the ones this
     // sandbox issued since the export nor the ones the exporter did.
     const generation = Math.max(this.world.generation, state.generation ?? 0) + 1;
@@ -187,6 +192,7 @@ export class SandboxHost implements AppHost {
    * write still running after it fails (`shutting_down`) instead of being acknowledged.
    */
   async close(): Promise<void> {
+    this.stopping = true;
     this.world.scheduler.stop();
     await this.world.webhooks.settle(1000);
     // The clock as it stands now, so a restart resumes it here, not at the last write.
@@ -206,6 +212,9 @@ export class SandboxHost implements AppHost {
    */
   private async replace(create: () => World): Promise<World> {
     await this.world.webhooks.settle();
+    // A reset or an import that outlasted the stop (a big world built in slices, a long parse)
+    // must not install a live world over the closed data file.
+    if (this.stopping) throw fail('shutting_down');
     const next = create();
     this.world.dispose();
     this.world = next;
@@ -237,7 +246,7 @@ export class SandboxHost implements AppHost {
       runScenario(world);
       this.registerConfigured(world); // 400 past the endpoints a sandbox keeps
     } catch (err) {
-      world.dispose(); // its scheduled steps must never run
+      this.abandon(world);
       throw err;
     }
     return world;
@@ -254,10 +263,20 @@ export class SandboxHost implements AppHost {
     try {
       this.registerConfigured(world); // 400 past the endpoints a sandbox keeps
     } catch (err) {
-      world.dispose();
+      this.abandon(world);
       throw err;
     }
     return world;
+  }
+
+  /**
+   * Disposes a next world that failed to start (its scheduled steps must never run) and hands the
+   * data file back to the world still running: creating the next world had taken it over, and
+   * without this every later write would fail.
+   */
+  private abandon(world: World): void {
+    world.dispose();
+    this.world?.store.reattach();
   }
 
   private create(

@@ -115,3 +115,70 @@ describe('sandbox.close()', () => {
     });
   });
 });
+
+describe('with --data, a next world that fails to start', () => {
+  it('leaves the data file with the world still running: later writes are stored and come back', async () => {
+    const data = join(mkdtempSync(join(tmpdir(), 'sandbox-refused-reset-')), 'state.json');
+    const sandbox = await startSandbox({
+      scenario: 'ci',
+      data,
+      webhooks: [{ url: 'http://127.0.0.1:9/configured' }],
+    });
+    open.push(sandbox);
+    const control = (path: string, method: string, body?: unknown) =>
+      contractFetch(`${sandbox.url}${path}`, {
+        method,
+        headers: { 'Content-Type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    // The configured endpoint deleted and 100 others registered: a reset, which keeps the 100 and
+    // registers the configured one again, is refused (too_many_webhook_endpoints).
+    const [configured] = sandbox.webhookEndpoints;
+    await control(`/__sandbox/webhook-endpoints/${configured!.endpoint_id}`, 'DELETE');
+    for (let i = 0; i < 100; i++)
+      expect(
+        (await control('/__sandbox/webhook-endpoints', 'POST', { url: `http://127.0.0.1:9/${i}` }))
+          .status,
+      ).toBe(201);
+    const refused = await control('/__sandbox/reset', 'POST', {});
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ reason: 'too_many_webhook_endpoints' });
+
+    const created = await contractFetch(`${sandbox.url}/v1/orders`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(SAMPLE_ORDER),
+    });
+    expect(created.status).toBe(201);
+    await sandbox.close();
+
+    const again = await start(data);
+    const back = await contractFetch(`${again.url}/v1/orders/${created.body.order_id}`, {
+      headers: { Authorization: `Bearer ${KEY}` },
+    });
+    expect(back.status).toBe(200);
+  });
+});
+
+describe('a reset still running when the sandbox stops', () => {
+  it('is refused shutting_down and never installs its world over the closed data file', async () => {
+    const data = join(mkdtempSync(join(tmpdir(), 'sandbox-late-reset-')), 'state.json');
+    const sandbox = await start(data);
+    // Built in slices (2 000 drivers a turn), so it is still being built when close() has ended.
+    const reset = sandbox.reset({
+      scenario: {
+        name: 'big',
+        seed: 'big',
+        accounts: [{ id: 'acct_big', api_keys: ['sk_test_big_key'] }],
+        drivers: { count: 20_000 },
+        clock: { mode: 'manual', start: '2026-01-01T12:00:00Z' },
+      },
+    });
+    reset.catch(() => undefined);
+    await sandbox.close();
+    await expect(reset).rejects.toMatchObject({ reason: 'shutting_down', status: 503 });
+    // The file still holds the ci world: a restart naming ci resumes it.
+    const again = await start(data);
+    expect(again.scenario.name).toBe('ci');
+  });
+});

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { closestMatch } from '../domain/closest-match.js';
 import { packagePath } from '../paths.js';
+import { maskUrlCredentials } from '../domain/mask-url-credentials.js';
 
 /**
  * The rules of the start options that a scenario file sets too (`clock`, `speed`, `webhooks`),
@@ -64,7 +65,10 @@ export function checkOption(name: OptionRule, value: unknown): string | undefine
       rule.enum && typeof value === 'string'
         ? closestMatch(value, rule.enum.map(String))
         : undefined;
-    return `expected ${expected}; got ${quote(value)}${near === undefined ? '' : `; did you mean "${near}"?`}`;
+    // A refused URL is quoted as the sandbox shows URLs: without its user name and password.
+    const shown =
+      name === 'webhookUrl' && typeof value === 'string' ? maskUrlCredentials(value) : value;
+    return `expected ${expected}; got ${quote(shown)}${near === undefined ? '' : `; did you mean "${near}"?`}`;
   };
   if (rule.enum) return rule.enum.includes(value) ? undefined : wrong();
   if (rule.type === 'number') {

@@ -105,6 +105,14 @@ export class Store {
     return this.db.write();
   }
 
+  /**
+   * Makes this store the one its data file persists again (a next world that failed to start
+   * had taken the file over): the next commit writes the whole state as a new snapshot.
+   */
+  reattach(): void {
+    if (!this.closed) this.file?.attach(this.source, false);
+  }
+
   /** Stops writing for good: its world was replaced by the next one, or the sandbox stopped. */
   close(why: 'replaced' | 'stopped'): void {
     this.closed ??= why;

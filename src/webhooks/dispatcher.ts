@@ -261,8 +261,13 @@ export class WebhookDispatcher implements WebhookPort {
   }
 
   private track(work: Promise<void>): void {
-    this.inflight.add(work);
-    void work.finally(() => this.inflight.delete(work));
+    // An attempt whose storing failed (a full disk) is logged, never an unhandled rejection: the
+    // process must not stop because one delivery could not be written.
+    const tracked = work.catch((err: unknown) =>
+      this.world.logger.error({ err }, 'a webhook attempt could not be completed'),
+    );
+    this.inflight.add(tracked);
+    void tracked.finally(() => this.inflight.delete(tracked));
   }
 
   /**

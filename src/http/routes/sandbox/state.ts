@@ -4,7 +4,7 @@ import type { SandboxState } from '../../../store/state.js';
 import type { AppHost } from '../../app-host.js';
 import { requireJson } from '../../middleware/json-body.js';
 import type { RequestValidators } from '../../request-validators.js';
-import { oneImportAtATime } from '../../state-import/one-import-at-a-time.js';
+import { holdImportSlot, oneImportAtATime } from '../../state-import/one-import-at-a-time.js';
 import { readStateBody } from '../../state-import/read-state-body.js';
 import { createRouter } from '../../router.js';
 
@@ -45,7 +45,8 @@ export function sandboxStateRoutes(validators: RequestValidators, host: AppHost)
     // Parsed and validated in a worker thread (the schema's errors as validateBody gives them).
     readStateBody,
     async (req, res) => {
-      res.json(describeWorld(await host.importState(req.body as SandboxState)));
+      const world = await holdImportSlot(res, host.importState(req.body as SandboxState));
+      res.json(describeWorld(world));
     },
   );
 
