@@ -6,6 +6,7 @@ import { request as httpRequest } from 'node:http';
 import { brotliCompressSync, constants, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveImportWorkers } from '../src/http/state-import/read-state-body.js';
+import { Receiver } from './support/receiver.js';
 import { KEYS, TestSandbox } from './support/test-sandbox.js';
 
 let t: TestSandbox;
@@ -88,6 +89,7 @@ describe('a compressed state import', () => {
 describe('one state import at a time', () => {
   it('answers an import while another runs with 409 import_in_progress and Retry-After, then takes the next', async () => {
     const text = JSON.stringify(exported);
+    await expect.poll(liveImportWorkers, { timeout: 15_000 }).toBe(0); // no import left running
     // The first import: its headers and half its body sent, the rest held back.
     const first = httpRequest(`${t.url}/__sandbox/state`, {
       method: 'PUT',
@@ -105,10 +107,10 @@ describe('one state import at a time', () => {
       first.on('error', reject);
     });
     first.write(text.slice(0, 100));
+    // It holds the slot once its body streams to a worker (the only import running).
+    await expect.poll(liveImportWorkers, { timeout: 15_000 }).toBe(1);
 
-    await expect
-      .poll(async () => (await t.request('PUT', '/__sandbox/state', { body: exported })).status)
-      .toBe(409);
+    expect((await t.request('PUT', '/__sandbox/state', { body: exported })).status).toBe(409);
     const refused = await t.request('PUT', '/__sandbox/state', { body: exported });
     expect(refused.body.error).toMatchObject({ reason: 'import_in_progress' });
     expect(refused.headers['retry-after']).toBe('1');
@@ -117,5 +119,46 @@ describe('one state import at a time', () => {
     expect(await answered).toBe(200);
     expect((await t.request('PUT', '/__sandbox/state', { body: exported })).status).toBe(200);
     await expect.poll(liveImportWorkers).toBe(0);
+  });
+
+  it('keeps the slot while an import whose client left still runs (its world waits for a delivery)', async () => {
+    // A delivery held open by its receiver: an import waits for deliveries in flight before it
+    // installs its world, so the first import below runs on after its client has gone.
+    const receiver = await Receiver.start();
+    receiver.answer('hang');
+    expect((await t.post('/__sandbox/webhook-endpoints', { url: receiver.url })).status).toBe(201);
+    await t.createOrder();
+    await receiver.waitFor(1);
+
+    const text = JSON.stringify(exported);
+    const first = httpRequest(`${t.url}/__sandbox/state`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) },
+    });
+    first.on('error', () => undefined);
+    first.end(text);
+    // A worker thread from the TypeScript source takes a while to start and parse.
+    await expect.poll(liveImportWorkers, { timeout: 15_000 }).toBe(1);
+    // Parsed: the import now waits for the delivery.
+    await expect.poll(liveImportWorkers, { timeout: 15_000 }).toBe(0);
+    first.destroy();
+    // Real network time for the server to see the client go (nothing simulated is waited for).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const next = await fetch(`${t.url}/__sandbox/state`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: text,
+      signal: AbortSignal.timeout(5_000),
+    });
+    expect(next.status).toBe(409);
+    expect(((await next.json()) as { error: { reason: string } }).error.reason).toBe(
+      'import_in_progress',
+    );
+
+    await receiver.close(); // the delivery fails, the first import installs its world and ends
+    await expect
+      .poll(async () => (await t.request('PUT', '/__sandbox/state', { body: exported })).status)
+      .toBe(200);
   });
 });
