@@ -1,3 +1,5 @@
+// Near 270 lines: the report's one memory of /v1 requests (coverage, violations, habits share the
+// per-request bookkeeping and bounds); the rules themselves are in violation-rules.ts.
 import { createHash } from 'node:crypto';
 import type { Habit, Violation } from '../domain/integration-report.js';
 import type { JournalEntry } from '../events/journal-entry.js';

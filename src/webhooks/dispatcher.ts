@@ -1,4 +1,4 @@
-// Near 340 lines: the orchestration of delivery in one place (fan-out, ordering, retries, one attempt); its pure parts are the files beside it.
+// Near 355 lines: the orchestration of delivery in one place (fan-out, ordering, retries, one attempt); its pure parts (retry policy, faults, the start queue, the retry backlog) are the files beside it.
 import { sleep, stopwatch } from '../clock/real-time.js';
 import type { ProbeCase, ProbeResult } from '../domain/integration-report.js';
 import type { WebhookFaults } from '../domain/scenario.js';
