@@ -5,8 +5,12 @@
  * Target layout (one folder per layer, src/<layer>/), highest first:
  *
  *   cli                 src/cli/ and src/cli.ts (the executable entry)
- *   sandbox             src/sandbox.ts, src/sandbox-host.ts, src/config.ts
+ *   sandbox             src/sandbox/ (the host, the options, start and stop)
  *   http live scenarios simulation webhooks report client   the "features": siblings, never each other
+ *   edge journal        shared edges of the features: edge/ (Host, Origin, bearer parsing, raw
+ *                       socket answers: what http and live both check before a request reaches a
+ *                       world) and journal/ (the request journal http records and report reads).
+ *                       Each imports only errors, support and domain, never each other
  *   commands            the operations behind the endpoints and scenario steps
  *   world               the wired state of one sandbox run
  *   store events clock errors                          the "core": may use each other (no cycles)
@@ -33,15 +37,16 @@ const CORE = ['store', 'events', 'clock', 'errors'];
 
 const ENTRY = '^src/index\\.ts$';
 const CLI = '^src/(cli/|cli\\.ts$)';
-const SANDBOX = '^src/(sandbox/|sandbox(-host)?\\.ts$|config\\.ts$)';
+const SANDBOX = '^src/sandbox/';
 const FEATURE = `^src/(${FEATURES.join('|')})/`;
+const EDGES = '^src/(edge|journal)/';
 const COMMANDS = '^src/commands/';
 const WORLD = '^src/world/';
 const CORE_LAYER = `^src/(${CORE.join('|')})/`;
 const SUPPORT = '^src/(paths|version|logger|fixtures|json-schema)\\.ts$';
 const DOMAIN = '^src/domain/';
 
-const LAYERS = [ENTRY, CLI, SANDBOX, FEATURE, COMMANDS, WORLD, CORE_LAYER, SUPPORT, DOMAIN];
+const LAYERS = [ENTRY, CLI, SANDBOX, FEATURE, EDGES, COMMANDS, WORLD, CORE_LAYER, SUPPORT, DOMAIN];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
@@ -111,6 +116,22 @@ export default {
         'Features never import each other: meet through a command (src/commands/) or an event on the bus, or move the shared code down.',
       from: { path: FEATURE },
       to: { path: FEATURE, pathNot: '^src/$1/' },
+    },
+    {
+      name: 'edges-import-only-errors',
+      severity: 'error',
+      comment:
+        'edge/ and journal/ are the shared edges under http and live: they may import only errors, support and domain (and themselves, never each other); take anything else as a parameter.',
+      from: { path: EDGES },
+      to: { path: '^src/', pathNot: ['^src/$1/', '^src/errors/', SUPPORT, DOMAIN] },
+    },
+    {
+      name: 'below-not-to-edges',
+      severity: 'error',
+      comment:
+        "commands, world and the core sit under the edges: a Host check, a bearer header or the request journal is the features' business; take what you need as a parameter.",
+      from: { path: [COMMANDS, WORLD, CORE_LAYER, SUPPORT, DOMAIN] },
+      to: { path: EDGES },
     },
     {
       name: 'commands-not-upward',

@@ -7,7 +7,7 @@
  * // ... point your client at sandbox.url with sandbox.apiKey ...
  * await sandbox.close();
  */
-export { startSandbox, type AccountKeys, type Sandbox, type SandboxOptions } from './sandbox.js';
+export { startSandbox, type AccountKeys, type Sandbox, type SandboxOptions } from './sandbox/sandbox.js';
 export type { DeliveryAttempt, WebhookEndpointRecord } from './store/state.js';
 export type { DeliveryFilter } from './commands/list-deliveries.js';
 export type { EventFilter } from './commands/list-events.js';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../sandbox.js';
+import { startSandbox, type Sandbox } from '../sandbox/sandbox.js';
 import { formatBanner } from './banner.js';
 
 const running: Sandbox[] = [];

@@ -1,4 +1,4 @@
-import type { Sandbox } from '../sandbox.js';
+import type { Sandbox } from '../sandbox/sandbox.js';
 import { formatAccountKeys } from './account-keys.js';
 import { maskUrlCredentials } from '../domain/mask-url-credentials.js';
 

@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { CLI_PORT, DEFAULTS } from '../config.js';
+import { CLI_PORT, DEFAULTS } from '../sandbox/config.js';
 import { loadScenario, parseScenario, ScenarioError } from '../scenarios/load-scenario.js';
 import { readScenarioFile } from '../scenarios/read-scenario-file.js';
 import { formatAccountKeys } from './account-keys.js';

@@ -1,10 +1,10 @@
 import { Option, type Command } from 'commander';
 import { didYouMean } from '../domain/closest-match.js';
 import type { Logger } from 'pino';
-import { CLI_PORT, DEFAULTS, type SandboxOptions } from '../config.js';
+import { CLI_PORT, DEFAULTS, type SandboxOptions } from '../sandbox/config.js';
 import type { ClockMode } from '../domain/scenario.js';
 import { createLogger, LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from '../logger.js';
-import { startSandbox, type Sandbox } from '../sandbox.js';
+import { startSandbox, type Sandbox } from '../sandbox/sandbox.js';
 import { VERSION } from '../version.js';
 import { formatBanner } from './banner.js';
 import { applyHeapPolicy } from './heap-policy.js';
@@ -124,7 +124,7 @@ function refuseOperands(program: Command) {
 
 /**
  * Adds the `start` command, the default one, to `program`: its options (each also a
- * `DELIVERY_SANDBOX_*` variable; defaults from src/config.ts) and its action.
+ * `DELIVERY_SANDBOX_*` variable; defaults from src/sandbox/config.ts) and its action.
  */
 export function addStartCommand(program: Command): Command {
   return addRetentionOptions(program.command('start', { isDefault: true }))

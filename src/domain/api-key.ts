@@ -17,15 +17,3 @@ export function digestSecret(secret: string): string {
   // The one-shot form: no Hash object per call (every /v1 request digests its key).
   return hash('sha256', secret, 'hex');
 }
-
-/**
- * The token of an `Authorization: Bearer <token>` header, or the scheme that was used instead
- * (`{ scheme }`), or `undefined` when there is no header at all.
- */
-export function parseBearer(
-  header: string | undefined,
-): { token: string } | { scheme: string } | undefined {
-  if (header === undefined || header.trim() === '') return undefined;
-  const token = /^Bearer +(\S+)\s*$/i.exec(header)?.[1];
-  return token ? { token } : { scheme: header.split(' ')[0] ?? '' };
-}

@@ -1,6 +1,6 @@
 import type { IntegrationReport } from '../domain/integration-report.js';
 import type { ScenarioFile } from '../domain/scenario-file.generated.js';
-import type { RequestJournal } from '../events/request-journal.js';
+import type { RequestJournal } from '../journal/request-journal.js';
 import type { SandboxState } from '../store/state.js';
 import type { World } from '../world/world.js';
 

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { fail } from '../errors/service-error.js';
-import { answerOnSocket } from './raw-answer.js';
+import { answerOnSocket } from '../edge/raw-answer.js';
 
 /**
  * Requests that never reach Express (headers over Node's 16 KiB limit, bytes that are not HTTP,

@@ -8,7 +8,7 @@ import { fastOrderRead } from './fast-order-read.js';
 import { adminAuth } from './middleware/admin-auth.js';
 import { injectApiFaults } from './middleware/api-faults.js';
 import { errorHandler } from './middleware/error-handler.js';
-import { hostChecker } from './middleware/host-check.js';
+import { hostChecker } from '../edge/host-check.js';
 import { journalRequests } from './middleware/journal.js';
 import { RouteResolver } from './middleware/not-found.js';
 import { prelude } from './middleware/prelude.js';

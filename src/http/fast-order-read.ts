@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { authenticateKey } from '../commands/authenticate.js';
 import { findOrder } from '../commands/find-order.js';
-import { parseBearer } from '../domain/api-key.js';
+import { parseBearer } from '../edge/bearer.js';
 import { errorBody, internalErrorBody } from '../errors/error-body.js';
 import { ServiceError } from '../errors/service-error.js';
 import type { AppHost } from './app-host.js';

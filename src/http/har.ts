@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { JournalBody, JournalEntry } from '../events/request-journal.js';
+import type { JournalBody, JournalEntry } from '../journal/request-journal.js';
 
 interface HarNameValue {
   name: string;

@@ -3,9 +3,9 @@ import type { Socket } from 'node:net';
 import { errorBody } from '../errors/error-body.js';
 import { fail } from '../errors/service-error.js';
 import { answerClientErrorsInJson } from './client-error.js';
-import { answerOnSocket } from './raw-answer.js';
+import { answerOnSocket } from '../edge/raw-answer.js';
 
-/** The limits of the HTTP server (defaults in src/config.ts). */
+/** The limits of the HTTP server (defaults in src/sandbox/config.ts). */
 export interface ServerLimits {
   /** Open connections at most; the next ones get a JSON 503 and are closed. */
   maxConnections: number;

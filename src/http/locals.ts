@@ -1,5 +1,5 @@
 import type { OrderOutcome } from '../domain/order-outcome.js';
-import type { JournalFault } from '../events/request-journal.js';
+import type { JournalFault } from '../journal/request-journal.js';
 import type { AccountRecord } from '../store/state.js';
 import type { World } from '../world/world.js';
 

@@ -4,8 +4,8 @@ import {
   checkAdminToken as checkToken,
   type Credential,
 } from '../commands/authenticate.js';
-import { parseBearer } from '../domain/api-key.js';
-import { isSameOrigin } from '../domain/same-origin.js';
+import { parseBearer } from '../edge/bearer.js';
+import { isSameOrigin } from '../edge/same-origin.js';
 import { fail } from '../errors/service-error.js';
 import type { AccountRecord } from '../store/state.js';
 import type { World } from '../world/world.js';

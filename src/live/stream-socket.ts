@@ -1,6 +1,6 @@
 import type { WebSocket } from 'ws';
 
-/** The limits every stream socket is held to (defaults in src/config.ts). */
+/** The limits every stream socket is held to (defaults in src/sandbox/config.ts). */
 export interface StreamLimits {
   /** Open stream sockets at most, both paths together; the next upgrade gets a JSON 503. */
   maxClients: number;

@@ -3,7 +3,7 @@ import type {
   IntegrationReport,
   ProbeResult,
 } from '../domain/integration-report.js';
-import type { JournalEntry } from '../events/journal-entry.js';
+import type { JournalEntry } from '../journal/journal-entry.js';
 import type { DeliveryAttempt } from '../store/state.js';
 import type { World } from '../world/world.js';
 import { COVERAGE_CATALOGUE } from './coverage-catalogue.js';

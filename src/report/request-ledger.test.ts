@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JournalEntry } from '../events/journal-entry.js';
+import type { JournalEntry } from '../journal/journal-entry.js';
 import { RequestLedger } from './request-ledger.js';
 import { maskString, redactBody, ruleOfDetail } from './violation-rules.js';
 

@@ -2,7 +2,7 @@
 // per-request bookkeeping and bounds); the rules themselves are in violation-rules.ts.
 import { createHash } from 'node:crypto';
 import type { Habit, Violation } from '../domain/integration-report.js';
-import type { JournalEntry } from '../events/journal-entry.js';
+import type { JournalEntry } from '../journal/journal-entry.js';
 import { situationOf, type ObservedRequest } from './observed-request.js';
 import { brokenRules, maskString, redactBody } from './violation-rules.js';
 

@@ -1,4 +1,4 @@
-import type { JournalEntry } from '../events/journal-entry.js';
+import type { JournalEntry } from '../journal/journal-entry.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../domain/json-depth.js';
 
 /** The contract rules a client request can break, as the report names them. */

@@ -1,4 +1,5 @@
-import { chooseScenario, type SandboxConfig } from '../config.js';
+import { chooseScenario } from './choose-scenario.js';
+import type { SandboxConfig } from './config.js';
 import { isBundledScenario } from '../scenarios/load-scenario.js';
 import type { Scenario } from '../scenarios/scenario.js';
 import type { SandboxState } from '../store/state.js';

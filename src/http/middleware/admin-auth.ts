@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { checkAdminToken } from '../../commands/authenticate.js';
-import { parseBearer } from '../../domain/api-key.js';
+import { parseBearer } from '../../edge/bearer.js';
 
 /** With an admin token configured, `/__sandbox` requires `Authorization: Bearer <token>`. */
 export function adminAuth(token: string | undefined): RequestHandler {

@@ -1,6 +1,6 @@
 import express, { type RequestHandler, type Response } from 'express';
 import { realTimer, sleep } from '../../clock/real-time.js';
-import type { JournalFault } from '../../events/request-journal.js';
+import type { JournalFault } from '../../journal/request-journal.js';
 import { fail } from '../../errors/service-error.js';
 import {
   DEFAULT_RETRY_AFTER,

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { authenticateKey } from '../../commands/authenticate.js';
-import { parseBearer } from '../../domain/api-key.js';
+import { parseBearer } from '../../edge/bearer.js';
 import { fail } from '../../errors/service-error.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { isSameOrigin } from '../../domain/same-origin.js';
+import { isSameOrigin } from '../../edge/same-origin.js';
 import { fail } from '../../errors/service-error.js';
 import { hasBody } from './json-body.js';
 import type { RouteResolver } from './not-found.js';

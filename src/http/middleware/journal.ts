@@ -7,7 +7,7 @@ import type {
   JournalError,
   JournalFault,
   RequestJournal,
-} from '../../events/request-journal.js';
+} from '../../journal/request-journal.js';
 import type { World } from '../../world/world.js';
 import type { OperationMatcher } from '../operation-matcher.js';
 

@@ -1,11 +1,11 @@
 import type { RequestHandler } from 'express';
 import { corsResponder } from './cors.js';
 import { checkCrossSite } from './cross-site.js';
-import { hostChecker } from './host-check.js';
+import { hostChecker } from '../../edge/host-check.js';
 import { checkDeclaredLength } from './json-body.js';
 import type { RouteResolver } from './not-found.js';
 
-/** Who may call the sandbox (resolved in src/config.ts; see docs/security.md). */
+/** Who may call the sandbox (resolved in src/sandbox/config.ts; see docs/security.md). */
 export interface AccessOptions {
   /** The interface the server listens on: a Host naming it is the sandbox's own. */
   boundHost: string;

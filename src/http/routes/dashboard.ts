@@ -30,7 +30,7 @@ function send(req: Request, res: Response, asset: DashboardAsset): void {
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'no-referrer');
   res.setHeader('X-Frame-Options', 'DENY');
-  // The Host check has already accepted this name (http/middleware/host-check.ts).
+  // The Host check has already accepted this name (edge/host-check.ts).
   res.setHeader('Content-Security-Policy', contentSecurityPolicy(req.headers.host ?? ''));
   res.setHeader('Content-Length', asset.body.length);
   res.end(req.method === 'HEAD' ? undefined : asset.body);

@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import type { JournalFilter, RequestJournal } from '../../../events/request-journal.js';
+import type { JournalFilter, RequestJournal } from '../../../journal/request-journal.js';
 import { toHar } from '../../har.js';
 import { validateQuery } from '../../middleware/validate.js';
 import type { RequestValidators } from '../../request-validators.js';

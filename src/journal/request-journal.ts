@@ -4,7 +4,7 @@ import type { JournalBody, JournalEntry } from './journal-entry.js';
 
 export type { JournalBody, JournalEntry, JournalError, JournalFault } from './journal-entry.js';
 
-/** The journal's bounds (defaults in src/config.ts). */
+/** The journal's bounds (defaults in src/sandbox/config.ts). */
 export interface JournalLimits {
   /** Entries kept at most; the oldest go first. */
   maxEntries: number;

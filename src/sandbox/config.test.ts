@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseClockMode, parseSpeed, parseWebhookSecret, parseWebhookUrls } from './cli/options.js';
+import {
+  parseClockMode,
+  parseSpeed,
+  parseWebhookSecret,
+  parseWebhookUrls,
+} from '../cli/options.js';
 import { resolveConfig, type SandboxOptions } from './config.js';
 
 /** One bad value, as startSandbox() takes it and as the CLI's flag does. */

@@ -1,10 +1,9 @@
 import pino, { type Logger } from 'pino';
-import { ADMIN_TOKEN_RULE, ADMIN_TOKEN_SHAPE } from './domain/api-key.js';
-import type { Retention } from './domain/retention.js';
-import type { ClockMode } from './domain/scenario.js';
-import { loadScenario, parseScenario } from './scenarios/load-scenario.js';
-import type { Scenario, ScenarioFile } from './scenarios/scenario.js';
-import { checkScenarioOptions } from './scenarios/start-option-rules.js';
+import { ADMIN_TOKEN_RULE, ADMIN_TOKEN_SHAPE } from '../domain/api-key.js';
+import type { Retention } from '../domain/retention.js';
+import type { ClockMode } from '../domain/scenario.js';
+import type { ScenarioFile } from '../scenarios/scenario.js';
+import { checkScenarioOptions } from '../scenarios/start-option-rules.js';
 
 /** A webhook endpoint to register at start (`--webhook-url`, `webhooks`). */
 export interface EndpointOption {
@@ -201,32 +200,5 @@ export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
       maxBytes: options.journal?.maxBytes ?? DEFAULTS.journal.maxBytes,
       maxBodyBytes: options.journal?.maxBodyBytes ?? DEFAULTS.journal.maxBodyBytes,
     },
-  };
-}
-
-/**
- * The scenario to run: the configured one (or a reset's choice), with the configured seed, clock
- * mode and speed applied over the file's own.
- */
-export async function chooseScenario(
-  config: Pick<SandboxConfig, 'scenario' | 'seed' | 'clock' | 'speed'> &
-    Partial<Pick<SandboxConfig, 'retention'>>,
-  choice: { scenario?: string | ScenarioFile | undefined; seed?: string | number | undefined } = {},
-): Promise<Scenario> {
-  const source = choice.scenario ?? config.scenario;
-  const scenario =
-    typeof source === 'string'
-      ? await loadScenario(source)
-      : parseScenario(source, 'scenario option');
-  const seed = choice.seed ?? config.seed;
-  return {
-    ...scenario,
-    seed: seed === undefined ? scenario.seed : String(seed),
-    clock: {
-      ...scenario.clock,
-      mode: config.clock ?? scenario.clock.mode,
-      speed: config.speed ?? scenario.clock.speed,
-    },
-    retention: { ...scenario.retention, ...config.retention },
   };
 }

@@ -1,32 +1,26 @@
-// Longer than 250 lines: the host owns what outlives a world (reset, import, export, the journal, the report), each a few lines.
-import { chooseScenario, type SandboxConfig } from './config.js';
-import { probeAllEndpoints } from './commands/probe-endpoint.js';
-import { registerEndpoint } from './commands/webhook-endpoints.js';
-import type { IntegrationReport } from './domain/integration-report.js';
-import { testPaymentMethods } from './fixtures.js';
-import type { AppHost } from './http/app-host.js';
-import { ScenarioError } from './errors/scenario-error.js';
-import { fail } from './errors/service-error.js';
-import { ReportCollector } from './report/report-collector.js';
-import { RequestJournal } from './events/request-journal.js';
-import { readStateFile } from './sandbox/read-state-file.js';
-import { savedScenario } from './sandbox/saved-scenario.js';
-import { stateChunks } from './store/state-chunks.js';
-import { StateFile } from './store/state-file.js';
+import { chooseScenario } from './choose-scenario.js';
+import type { SandboxConfig } from './config.js';
+import type { IntegrationReport } from '../domain/integration-report.js';
+import type { AppHost } from '../http/app-host.js';
+import { ScenarioError } from '../errors/scenario-error.js';
+import { fail } from '../errors/service-error.js';
+import { ReportCollector } from '../report/report-collector.js';
+import { RequestJournal } from '../journal/request-journal.js';
+import { readStateFile } from './read-state-file.js';
+import { savedScenario } from './saved-scenario.js';
+import { stateChunks } from '../store/state-chunks.js';
+import { StateFile } from '../store/state-file.js';
 import {
   bundledScenarioNames,
   isBundledScenario,
   loadBundledScenario,
-} from './scenarios/load-scenario.js';
-import { runScenario } from './scenarios/run-scenario.js';
-import type { Scenario, ScenarioFile } from './scenarios/scenario.js';
-import { seedStateInSlices } from './scenarios/seed-state.js';
-import { SimulationEngine } from './simulation/engine.js';
-import type { SandboxState, WebhookEndpointRecord } from './store/state.js';
-import { VERSION } from './version.js';
-import { WebhookDispatcher } from './webhooks/dispatcher.js';
-import { createWorld } from './world/create-world.js';
-import type { World } from './world/world.js';
+} from '../scenarios/load-scenario.js';
+import type { ScenarioFile } from '../scenarios/scenario.js';
+import { seedStateInSlices } from '../scenarios/seed-state.js';
+import type { SandboxState } from '../store/state.js';
+import { VERSION } from '../version.js';
+import type { World } from '../world/world.js';
+import { WorldFactory } from './world-factory.js';
 
 /** A scenario by bundled name or path, or a scenario object. */
 type ScenarioSource = string | ScenarioFile;
@@ -50,6 +44,8 @@ export class SandboxHost implements AppHost {
 
   /** The `--data` file, shared by the successive worlds so their writes stay in order. */
   private file: StateFile | undefined;
+  /** Builds each next world (src/sandbox/world-factory.ts). */
+  private worlds!: WorldFactory;
 
   private constructor(private readonly config: SandboxConfig) {
     this.source = config.scenario;
@@ -84,10 +80,11 @@ export class SandboxHost implements AppHost {
         read?.replay.bytes,
       );
     }
+    host.worlds = new WorldFactory(config, host.file, () => host.world);
     // Counting on from the file's generation: the ids its last world issued (request ids too,
     // which are not all stored before a stop) are in that generation's space, not the next one's.
-    if (saved) host.world = host.resume(scenario, saved, (saved.generation ?? 0) + 1, true);
-    else host.world = host.begin(scenario, await seedStateInSlices(scenario), [], 1);
+    if (saved) host.world = host.worlds.resume(scenario, saved, (saved.generation ?? 0) + 1, true);
+    else host.world = host.worlds.begin(scenario, await seedStateInSlices(scenario), [], 1);
     host.reporter = new ReportCollector(host.world);
     host.onReplace((next) => host.reporter.attach(next));
     // The report hears every request, so it covers the whole run whatever the journal keeps.
@@ -129,7 +126,7 @@ export class SandboxHost implements AppHost {
     const state = await seedStateInSlices(next);
     const world = await this.replace(() => {
       const endpoints = this.world.store.webhookEndpoints.all().map((e) => ({ ...e }));
-      return this.begin(next, state, endpoints, this.world.generation + 1);
+      return this.worlds.begin(next, state, endpoints, this.world.generation + 1);
     });
     this.source = source;
     return world;
@@ -151,7 +148,7 @@ export class SandboxHost implements AppHost {
     // sandbox issued since the export nor the ones the exporter did.
     const generation = Math.max(this.world.generation, state.generation ?? 0) + 1;
     delete state.journal_seq; // a --data file's bookkeeping, not this one's
-    return this.replace(() => this.resume(scenario, state, generation));
+    return this.replace(() => this.worlds.resume(scenario, state, generation));
   }
 
   /** The whole state, as `GET /__sandbox/state` exports it. */
@@ -227,93 +224,5 @@ export class SandboxHost implements AppHost {
     }
     await next.store.commit();
     return next;
-  }
-
-  /**
-   * A fresh world from the scenario: its seeded state (`seedStateInSlices`), the endpoints kept from before, the
-   * scenario's orders and script, then the configured endpoints. Pre-existing orders come before the
-   * configured endpoints: their history is not sent as webhooks.
-   */
-  private begin(
-    scenario: Scenario,
-    state: SandboxState,
-    endpoints: WebhookEndpointRecord[],
-    generation: number,
-  ): World {
-    state.webhook_endpoints.push(...endpoints);
-    const world = this.create(scenario, state, generation);
-    try {
-      runScenario(world);
-      this.registerConfigured(world); // 400 past the endpoints a sandbox keeps
-    } catch (err) {
-      this.abandon(world);
-      throw err;
-    }
-    return world;
-  }
-
-  /** A world resumed from a state: the schedule and the pending deliveries come back from it. */
-  private resume(
-    scenario: Scenario,
-    state: SandboxState,
-    generation: number,
-    continuesFile = false,
-  ): World {
-    const world = this.create(scenario, state, generation, { resume: true, continuesFile });
-    try {
-      this.registerConfigured(world); // 400 past the endpoints a sandbox keeps
-    } catch (err) {
-      this.abandon(world);
-      throw err;
-    }
-    return world;
-  }
-
-  /**
-   * Disposes a next world that failed to start (its scheduled steps must never run) and hands the
-   * data file back to the world still running: creating the next world had taken it over, and
-   * without this every later write would fail.
-   */
-  private abandon(world: World): void {
-    world.dispose();
-    this.world?.store.reattach();
-  }
-
-  private create(
-    scenario: Scenario,
-    state: SandboxState,
-    generation: number,
-    opts: { resume?: boolean; continuesFile?: boolean } = {},
-  ): World {
-    let dispatcher: WebhookDispatcher | undefined;
-    const world = createWorld({
-      scenario,
-      state,
-      generation,
-      logger: this.config.logger,
-      paymentMethods: testPaymentMethods(),
-      dataFile: this.file,
-      continuesFile: opts.continuesFile ?? false,
-      webhooks: (core) => (dispatcher = new WebhookDispatcher(core)),
-    });
-    // The simulation listens first: the lifecycle reacts to an event before deliveries go out.
-    const engine = new SimulationEngine(world);
-    engine.attach();
-    world.webhooks.listen();
-    if (opts.resume) {
-      engine.rebuild();
-      dispatcher?.rebuild();
-    }
-    // The endpoints the world starts with; the ones registered later are probed as they come.
-    if (scenario.webhooks.probe) probeAllEndpoints(world);
-    return world;
-  }
-
-  private registerConfigured(world: World): void {
-    const known = new Set(world.store.webhookEndpoints.all().map((e) => e.url));
-    for (const endpoint of [...world.scenario.webhooks.endpoints, ...this.config.webhooks]) {
-      if (!known.has(endpoint.url)) registerEndpoint(world, endpoint);
-      known.add(endpoint.url);
-    }
   }
 }

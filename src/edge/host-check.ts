@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { fail } from '../../errors/service-error.js';
+import { fail } from '../errors/service-error.js';
 
 const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
 

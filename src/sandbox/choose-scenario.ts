@@ -1,0 +1,30 @@
+import type { SandboxConfig } from './config.js';
+import { loadScenario, parseScenario } from '../scenarios/load-scenario.js';
+import type { Scenario, ScenarioFile } from '../scenarios/scenario.js';
+
+/**
+ * The scenario to run: the configured one (or a reset's choice), with the configured seed, clock
+ * mode and speed applied over the file's own.
+ */
+export async function chooseScenario(
+  config: Pick<SandboxConfig, 'scenario' | 'seed' | 'clock' | 'speed'> &
+    Partial<Pick<SandboxConfig, 'retention'>>,
+  choice: { scenario?: string | ScenarioFile | undefined; seed?: string | number | undefined } = {},
+): Promise<Scenario> {
+  const source = choice.scenario ?? config.scenario;
+  const scenario =
+    typeof source === 'string'
+      ? await loadScenario(source)
+      : parseScenario(source, 'scenario option');
+  const seed = choice.seed ?? config.seed;
+  return {
+    ...scenario,
+    seed: seed === undefined ? scenario.seed : String(seed),
+    clock: {
+      ...scenario.clock,
+      mode: config.clock ?? scenario.clock.mode,
+      speed: config.speed ?? scenario.clock.speed,
+    },
+    retention: { ...scenario.retention, ...config.retention },
+  };
+}
