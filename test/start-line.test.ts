@@ -4,7 +4,6 @@ import { hostname } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { verifySignature } from '../src/webhooks/signature.js';
 import { Receiver } from './support/receiver.js';
-import { contractFetch } from './support/test-sandbox.js';
 
 // The built CLI, which `npx delivery-sandbox` and the Docker image run (global-setup builds it).
 const running: ChildProcessWithoutNullStreams[] = [];
@@ -95,18 +94,19 @@ describe('the start line (--log-format json)', () => {
 
       // The key it names answers /v1 at the URL it names.
       const key: string = line.accounts[0].api_key;
-      const drivers = await contractFetch(`${line.api}/drivers/available?lat=37.77&lng=-122.42`, {
+      const drivers = await fetch(`${line.api}/drivers/available?lat=37.77&lng=-122.42`, {
         headers: { Authorization: `Bearer ${key}` },
       });
       expect(drivers.status).toBe(200);
       expect(line.accounts[0].read_only_key).toMatch(/^rk_/);
 
       // The secret it names verifies the signature of a webhook the sandbox sends.
-      await contractFetch(`${line.api}/orders`, {
+      const created = await fetch(`${line.api}/orders`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
         body: JSON.stringify({ pickup: { address: 'a' }, dropoff: { address: 'b' } }),
       });
+      expect(created.status).toBe(201);
       await rx.waitFor(1);
       const hook = rx.received[0]!;
       const signature = hook.headers['x-service-signature'] as string;
@@ -152,8 +152,8 @@ describe('the node name in GET /__sandbox/health', () => {
     const started = run(['--port', '0', '--log-format', 'json', ...args], env);
     const line = await firstLine(started);
     expect(line.node).toBe(node);
-    const health = await contractFetch(`${line.control}/health`);
-    expect(health.body).toMatchObject({ status: 'ok', node });
+    const health = await fetch(`${line.control}/health`);
+    expect(await health.json()).toMatchObject({ status: 'ok', node });
     await stop(started);
   });
 
