@@ -314,6 +314,8 @@ export interface components {
       /** @constant */
       status: 'ok';
       version: string;
+      /** @description The process that answered: `--node-name` (`DELIVERY_SANDBOX_NODE_NAME`), by default the machine's host name. Behind a load balancer, it tells the processes apart. */
+      node: string;
       scenario: string;
       clock: components['schemas']['ClockState'];
     };

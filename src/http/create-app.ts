@@ -101,7 +101,7 @@ export function createApp(
   });
 
   app.use(adminAuth(host.adminToken));
-  app.use(healthRoutes(host.version));
+  app.use(healthRoutes(host.version, host.nodeName));
   app.use(sandboxOrdersRoutes(control));
   app.use(sandboxEventsRoutes(control));
   app.use(sandboxClockRoutes(control));

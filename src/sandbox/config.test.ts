@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { hostname } from 'node:os';
 import {
   parseClockMode,
+  parseNodeName,
   parseSpeed,
   parseWebhookSecret,
   parseWebhookUrls,
@@ -83,5 +85,16 @@ describe('resolveConfig, the options a scenario file sets too', () => {
     });
     expect(config).toMatchObject({ clock: 'manual', speed: 0.5 });
     expect([parseClockMode('realtime'), parseSpeed('10000')]).toEqual(['realtime', 10000]);
+  });
+
+  it('takes a node name shaped like a host name, as --node-name does, and defaults to the host name', () => {
+    expect(resolveConfig({ nodeName: 'sandbox-0.eu_1' }).nodeName).toBe('sandbox-0.eu_1');
+    expect(resolveConfig({}).nodeName).toBe(hostname());
+    for (const bad of ['', 'a b', '-x', 'x'.repeat(254), 'n\n1']) {
+      expect(() => resolveConfig({ nodeName: bad })).toThrow(
+        `nodeName must be 1 to 253 letters, digits, dots, hyphens or underscores, starting with a letter or digit; got ${JSON.stringify(bad)}`,
+      );
+      expect(() => parseNodeName(bad)).toThrow(/expected 1 to 253 letters/);
+    }
   });
 });

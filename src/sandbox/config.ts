@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import pino, { type Logger } from 'pino';
 import { ADMIN_TOKEN_RULE, ADMIN_TOKEN_SHAPE } from '../domain/api-key.js';
 import type { Retention } from '../domain/retention.js';
@@ -75,7 +76,20 @@ export interface SandboxOptions {
   retention?: Partial<Retention> | undefined;
   /** The request journal's bounds (docs/requests-and-faults.md); each field defaults as noted. */
   journal?: JournalOptions | undefined;
+  /**
+   * This process's name, answered by `GET /__sandbox/health` as `node` (`--node-name`): behind a
+   * load balancer it tells the processes apart (docs/cli.md). NODE_NAME_RULE. Default: the
+   * machine's host name (`os.hostname()`), which processes on one machine share.
+   */
+  nodeName?: string | undefined;
 }
+
+/** What a node name may be: a host name's characters, so that logs and headers carry it as is. */
+export const NODE_NAME_SHAPE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,252}$/;
+
+/** NODE_NAME_SHAPE in words, for error messages. */
+export const NODE_NAME_RULE =
+  '1 to 253 letters, digits, dots, hyphens or underscores, starting with a letter or digit';
 
 /** The bounds of the request journal (`GET /__sandbox/requests`); the oldest entries go first. */
 export interface JournalOptions {
@@ -144,12 +158,13 @@ export interface SandboxConfig {
   /** Applied over the scenario's `retention` by `chooseScenario`. */
   retention: Partial<Retention>;
   journal: Required<{ [K in keyof JournalOptions]: number }>;
+  nodeName: string;
 }
 
 /**
  * Resolves the options once: every default applied, in one visible step. Throws one Error
  * naming every bad option, its value and the fix: an admin token that no client could send back
- * (see ADMIN_TOKEN_SHAPE), a clock mode, speed or webhook the scenario schema refuses (the CLI's
+ * (see ADMIN_TOKEN_SHAPE), a node name off NODE_NAME_SHAPE, a clock mode, speed or webhook the scenario schema refuses (the CLI's
  * flags are checked by the same rules).
  */
 export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
@@ -157,6 +172,8 @@ export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
     throw new Error(
       `adminToken must be ${ADMIN_TOKEN_RULE}, or no Bearer header could carry it; check for spaces or line breaks around it`,
     );
+  if (options.nodeName !== undefined && !NODE_NAME_SHAPE.test(options.nodeName))
+    throw new Error(`nodeName must be ${NODE_NAME_RULE}; got ${JSON.stringify(options.nodeName)}`);
   const problems = checkScenarioOptions(options);
   if (problems.length > 0)
     throw new Error(
@@ -200,5 +217,6 @@ export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
       maxBytes: options.journal?.maxBytes ?? DEFAULTS.journal.maxBytes,
       maxBodyBytes: options.journal?.maxBodyBytes ?? DEFAULTS.journal.maxBodyBytes,
     },
+    nodeName: options.nodeName ?? hostname(),
   };
 }

@@ -39,6 +39,7 @@ export class SandboxHost implements AppHost {
   /** The integration report: it follows every world, so a reset keeps one report for the run. */
   private reporter!: ReportCollector;
   readonly version = VERSION;
+  readonly nodeName: string;
   /** The last `/v1` requests, across resets (each entry names its world's generation). */
   readonly journal: RequestJournal;
 
@@ -49,6 +50,7 @@ export class SandboxHost implements AppHost {
 
   private constructor(private readonly config: SandboxConfig) {
     this.source = config.scenario;
+    this.nodeName = config.nodeName;
     this.journal = new RequestJournal(config.journal, (err) =>
       config.logger.error({ err }, 'a subscriber of the request journal failed'),
     );

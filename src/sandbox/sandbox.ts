@@ -39,6 +39,8 @@ export interface Sandbox {
   /** Base URL, e.g. `http://127.0.0.1:4242`. */
   readonly url: string;
   readonly port: number;
+  /** This process's name (`nodeName`, default the host name), as `GET /__sandbox/health` answers it. */
+  readonly nodeName: string;
   /** The first read-write key of the running scenario. */
   readonly apiKey: string;
   /** Every account's keys, in the running scenario. */
@@ -193,6 +195,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   return {
     url: `http://${urlHost}:${port}`,
     port,
+    nodeName: config.nodeName,
     get apiKey() {
       return firstKey(host.current.scenario);
     },
