@@ -6,6 +6,7 @@ import { ScenarioError } from '../errors/scenario-error.js';
 import { fail } from '../errors/service-error.js';
 import { ReportCollector } from '../report/report-collector.js';
 import { RequestJournal } from '../journal/request-journal.js';
+import { Listeners } from '../listeners.js';
 import { readStateFile } from './read-state-file.js';
 import { savedScenario } from './saved-scenario.js';
 import { stateChunks } from '../store/state-chunks.js';
@@ -35,7 +36,7 @@ export class SandboxHost implements AppHost {
   private stopping = false;
   /** The scenario a reset without a choice returns to: the last one chosen. */
   private source: ScenarioSource;
-  private readonly replaced = new Set<(next: World) => void>();
+  private readonly replaced: Listeners<World>;
   /** The integration report: it follows every world, so a reset keeps one report for the run. */
   private reporter!: ReportCollector;
   readonly version = VERSION;
@@ -53,6 +54,9 @@ export class SandboxHost implements AppHost {
     this.nodeName = config.nodeName;
     this.journal = new RequestJournal(config.journal, (err) =>
       config.logger.error({ err }, 'a subscriber of the request journal failed'),
+    );
+    this.replaced = new Listeners((err) =>
+      config.logger.error({ err }, 'a listener of the next world failed'),
     );
   }
 
@@ -101,8 +105,7 @@ export class SandboxHost implements AppHost {
 
   /** Calls `listener` with each next world, once it is current (the live streams follow it). */
   onReplace(listener: (next: World) => void): () => void {
-    this.replaced.add(listener);
-    return () => this.replaced.delete(listener);
+    return this.replaced.subscribe(listener);
   }
 
   get adminToken(): string | undefined {
@@ -217,13 +220,7 @@ export class SandboxHost implements AppHost {
     const next = create();
     this.world.dispose();
     this.world = next;
-    for (const listener of this.replaced) {
-      try {
-        listener(next);
-      } catch (err) {
-        this.config.logger.error({ err }, 'a listener of the next world failed');
-      }
-    }
+    this.replaced.emit(next);
     await next.store.commit();
     return next;
   }

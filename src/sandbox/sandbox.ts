@@ -21,6 +21,7 @@ import { answerOnSocket } from '../edge/raw-answer.js';
 import { RequestDrain } from '../http/request-drain.js';
 import { iterateFeed } from '../live/feed-iterator.js';
 import { LiveStreams } from '../live/live-streams.js';
+import { Listeners } from '../listeners.js';
 import type { SandboxStreamMessage } from '../live/messages.js';
 import { SandboxHost } from './sandbox-host.js';
 import type { Scenario, ScenarioFile } from '../scenarios/scenario.js';
@@ -166,7 +167,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     answer: answerOnSocket,
   });
   host.onReplace((next) => streams.moveTo(next));
-  const ended = new Set<() => void>();
+  // The readers of sandbox.stream(), ended when the sandbox stops.
+  const ended = new Listeners<void>((err) =>
+    config.logger.error({ err }, 'ending a reader of sandbox.stream() failed'),
+  );
   server.on('upgrade', (req, socket, head) => streams.handleUpgrade(req, socket, head));
   await listen(server, config.port, config.host);
   const port = (server.address() as AddressInfo).port;
@@ -182,7 +186,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       server.close((err) => (err ? reject(err) : resolve()));
     });
     await drain.stop(DEFAULTS.shutdownDrainMs);
-    for (const end of [...ended]) end();
+    ended.emit();
     await streams.close();
     await host.close();
     server.closeAllConnections();
@@ -234,11 +238,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     reset: async (opts) => {
       await host.reset(opts, { files: true });
     },
-    stream: () =>
-      iterateFeed(streams.sandboxFeed, (listener) => {
-        ended.add(listener);
-        return () => ended.delete(listener);
-      }),
+    stream: () => iterateFeed(streams.sandboxFeed, (listener) => ended.subscribe(listener)),
     report: () => host.report(),
     resetReport: () => host.resetReport(),
     probe: (endpointId) => probeEndpoint(host.current, endpointId),
