@@ -69,9 +69,8 @@ export interface SandboxOptions {
   streams?: StreamOptions | undefined;
   /**
    * How much history to keep, over the scenario's `retention` (docs/persistence.md): each field
-   * defaults to the scenario's, whose own defaults are 10 000 finished orders, 20 000 events,
-   * 20 000 finished deliveries, 10 000 logged attempts, a 64 MiB journal, a 24 h idempotency TTL
-   * and at most 10 000 idempotency keys.
+   * defaults to the scenario's, whose own defaults are the `default` keywords of
+   * scenarios/schema.json's `retention` (the one statement of them; `start --help` shows them).
    */
   retention?: Partial<Retention> | undefined;
   /** The request journal's bounds (docs/requests-and-faults.md); each field defaults as noted. */
