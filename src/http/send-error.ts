@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { errorBody, internalErrorBody } from '../errors/error-body.js';
 import { ServiceError } from '../errors/service-error.js';
@@ -17,6 +18,15 @@ export function sendError(x: RequestContext, err: unknown, logger: Logger): void
     x.answered = sendJson(x.res, internalErrorBody(x.requestId), 500);
     return;
   }
-  for (const [name, value] of Object.entries(err.headers)) x.res.setHeader(name, value);
-  x.answered = sendJson(x.res, errorBody(err, x.requestId), err.status);
+  x.answered = sendServiceError(x.res, err, x.requestId);
+}
+
+/**
+ * A ServiceError's answer on `res`, outside any request context too (a request refused while the
+ * server stops, src/http/request-drain.ts): its status, its headers and the error body. Returns
+ * the text sent.
+ */
+export function sendServiceError(res: ServerResponse, e: ServiceError, requestId: string): string {
+  for (const [name, value] of Object.entries(e.headers)) res.setHeader(name, value);
+  return sendJson(res, errorBody(e, requestId), e.status);
 }
