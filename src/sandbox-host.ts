@@ -2,7 +2,7 @@
 import { chooseScenario, type SandboxConfig } from './config.js';
 import { probeAllEndpoints } from './commands/probe-endpoint.js';
 import { registerEndpoint } from './commands/webhook-endpoints.js';
-import type { IntegrationReport } from './domain/integration-report.js';
+import type { IntegrationReport } from './report/integration-report.js';
 import { testPaymentMethods } from './fixtures.js';
 import type { AppHost } from './http/app-host.js';
 import { ScenarioError } from './errors/scenario-error.js';

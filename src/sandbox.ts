@@ -10,8 +10,8 @@ import { listDeliveries, type DeliveryFilter } from './commands/list-deliveries.
 import { listEvents, type EventFilter } from './commands/list-events.js';
 import { setClock, type ClockState } from './commands/set-clock.js';
 import { DEFAULTS, resolveConfig, type SandboxOptions } from './config.js';
-import type { IntegrationReport, ProbeResult } from './domain/integration-report.js';
-import type { Order } from './domain/order.js';
+import type { IntegrationReport } from './report/integration-report.js';
+import type { Order } from './domain/api-types.js';
 import type { ClockMode } from './domain/scenario.js';
 import type { SandboxEvent } from './events/event-bus.js';
 import { createApp } from './http/create-app.js';
@@ -24,7 +24,8 @@ import { LiveStreams } from './live/live-streams.js';
 import type { SandboxStreamMessage } from './live/messages.js';
 import { SandboxHost } from './sandbox-host.js';
 import type { Scenario, ScenarioFile } from './scenarios/scenario.js';
-import type { DeliveryAttempt, WebhookEndpointRecord } from './store/state.js';
+import type { WebhookEndpointRecord } from './store/state.js';
+import type { DeliveryAttempt, ProbeResult } from './domain/sandbox-types.js';
 
 export type { SandboxOptions, StreamOptions } from './config.js';
 export type { LocationStreamMessage, SandboxStreamMessage } from './live/messages.js';

@@ -1,5 +1,5 @@
 import type { ClockMode } from '../domain/scenario.js';
-import type { DeliveryAttempt } from '../store/state.js';
+import type { DeliveryAttempt } from '../domain/sandbox-types.js';
 
 /**
  * What happens in a world besides its events: webhook attempts, clock changes, and positions sent

@@ -1,4 +1,4 @@
-import type { EventRecord } from '../store/state.js';
+import type { EventRecord } from './event-record.js';
 
 /** The events the service emits, in lifecycle order. */
 export const EVENT_NAMES = [
