@@ -1,31 +1,28 @@
-import type { components, paths } from './sandbox-types.generated.js';
+import type { components } from './sandbox-types.generated.js';
 
 /**
  * The control-plane shapes the lower layers share, named: each is a schema of
  * openapi/sandbox.yaml, generated into sandbox-types.generated.ts (`npm run generate`), so the
  * records the sandbox keeps and answers with follow the contract with no hand copy. The
- * integration report's own shapes are named in src/report/report-types.ts.
+ * integration report's own shapes are named in src/report/integration-report.ts.
  */
 
 /** Every schema of the control-plane document, the /v1 ones it names included. */
 export type SandboxSchemas = components['schemas'];
 
-/** The control-plane document's paths and operations, for typed clients. */
-export type { paths as SandboxPaths };
-
 /** One webhook delivery attempt, as the delivery log keeps and lists it. */
 export type DeliveryAttempt = SandboxSchemas['DeliveryAttempt'];
-/** The injected fault that shaped an attempt (`DeliveryAttempt.fault`), when one did. */
-export type DeliveryFault = NonNullable<DeliveryAttempt['fault']>;
 
-/** The latest signature probe of an endpoint: four requests, one genuine and three forged. */
+/**
+ * The latest signature probe of an endpoint: four requests, one genuine and three forged;
+ * `failed` when a forgery was answered 2xx, `passed` when every forgery was refused and the
+ * genuine one accepted, else `inconclusive`.
+ */
 export type ProbeResult = SandboxSchemas['ProbeResult'];
 /** One of a probe's four requests, and what came of it. */
 export type ProbeCaseResult = ProbeResult['cases'][number];
 /** The four requests of a signature probe: `valid`, `wrong_signature`, `altered_body`, `unsigned`. */
 export type ProbeCase = ProbeCaseResult['case'];
-/** `passed`, `failed` (a forgery was answered 2xx) or `inconclusive`. */
-export type ProbeStatus = ProbeResult['status'];
 
 /** The whole state of a sandbox as `GET /__sandbox/state` exports it and an import accepts it. */
 export type SandboxStateSchema = SandboxSchemas['SandboxState'];

@@ -18,7 +18,6 @@ export type IntegrationReport = SandboxSchemas['IntegrationReport'];
 export type CoverageEntry = SandboxSchemas['CoverageEntry'];
 /** Where a coverage situation is proven: by the client's `/v1` requests, or by webhook deliveries. */
 export type CoverageSource = CoverageEntry['source'];
-export type CoverageStatus = CoverageEntry['status'];
 
 /** How one webhook endpoint answered, since the report started. */
 export type ReceiverScorecard = SandboxSchemas['ReceiverScorecard'];
