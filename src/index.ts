@@ -7,17 +7,22 @@
  * // ... point your client at sandbox.url with sandbox.apiKey ...
  * await sandbox.close();
  */
-export { startSandbox, type AccountKeys, type Sandbox, type SandboxOptions } from './sandbox/sandbox.js';
-export type { DeliveryAttempt, WebhookEndpointRecord } from './store/state.js';
+export {
+  startSandbox,
+  type AccountKeys,
+  type Sandbox,
+  type SandboxOptions,
+} from './sandbox/sandbox.js';
+export type { WebhookEndpointRecord } from './store/state.js';
+export type { DeliveryAttempt, ProbeResult } from './domain/sandbox-types.js';
 export type { DeliveryFilter } from './commands/list-deliveries.js';
 export type { EventFilter } from './commands/list-events.js';
 export type { ClockState } from './commands/set-clock.js';
 export type {
   CoverageEntry,
   IntegrationReport,
-  ProbeResult,
   ReceiverScorecard,
-} from './domain/integration-report.js';
+} from './report/integration-report.js';
 export type { Scenario, ScenarioFile } from './scenarios/scenario.js';
 export { ScenarioError, bundledScenarioNames } from './scenarios/load-scenario.js';
 export type {

@@ -1,4 +1,4 @@
-import type { AccountKeys } from '../commands/describe-world.js';
+import type { AccountKeys } from '../domain/sandbox-types.js';
 
 /** How many accounts the banner and `reset` list before saying how many more there are. */
 export const LISTED_ACCOUNTS = 5;

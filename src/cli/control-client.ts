@@ -1,18 +1,22 @@
-import type { WorldSummary } from '../commands/describe-world.js';
-import type { IntegrationReport } from '../domain/integration-report.js';
+import type { Order } from '../domain/api-types.js';
+import type { DeliveryAttempt, SandboxSchemas } from '../domain/sandbox-types.js';
+import type { IntegrationReport } from '../report/integration-report.js';
 
 /** An error the control plane answered, or a sandbox that could not be reached; one line. */
 export class ClientError extends Error {
   override name = 'ClientError';
 }
 
+/** An error answer (`ErrorResponse`), any part of which a proxy in between may have left out. */
 interface ErrorBody {
-  error?: { message?: string; code?: string; reason?: string };
+  error?: Partial<SandboxSchemas['ErrorResponse']['error']>;
 }
 
 /**
  * A small client for a running sandbox's control plane, used by the CLI's subcommands
- * (`advance`, `trigger`, `cancel`, `reset`, `deliveries`, `scenarios`).
+ * (`advance`, `trigger`, `cancel`, `reset`, `deliveries`, `scenarios`). Its answers are typed
+ * with the schemas of openapi/sandbox.yaml and v1.yaml (generated), so a contract change fails
+ * the typecheck here.
  */
 export class ControlClient {
   constructor(
@@ -21,17 +25,14 @@ export class ControlClient {
   ) {}
 
   /** `POST /__sandbox/clock/advance`: `by` is seconds (`90`) or a duration (`90s`, `1h30m`). */
-  advance(by: string): Promise<{
-    now: string;
-    fired: { event: string; created_at: string; data: { order: { order_id: string } } }[];
-  }> {
+  advance(by: string): Promise<SandboxSchemas['AdvanceClockResult']> {
     return this.call('POST', '/__sandbox/clock/advance', {
       by: /^\d+(\.\d+)?$/.test(by) ? Number(by) : by,
     });
   }
 
   /** `POST /__sandbox/orders/{id}/advance`: the next status, or straight `to` one. */
-  trigger(orderId: string, to?: string): Promise<{ order_id: string; status: string }> {
+  trigger(orderId: string, to?: string): Promise<Order> {
     return this.call(
       'POST',
       `/__sandbox/orders/${encodeURIComponent(orderId)}/advance`,
@@ -40,11 +41,7 @@ export class ControlClient {
   }
 
   /** `POST /__sandbox/orders/{id}/cancel`, as the restaurant or the system. */
-  cancel(
-    orderId: string,
-    by: string,
-    reason?: string,
-  ): Promise<{ order_id: string; status: string; cancellation: unknown }> {
+  cancel(orderId: string, by: string, reason?: string): Promise<Order> {
     return this.call(
       'POST',
       `/__sandbox/orders/${encodeURIComponent(orderId)}/cancel`,
@@ -56,7 +53,7 @@ export class ControlClient {
   reset(opts: {
     scenario?: string | object | undefined;
     seed?: string | undefined;
-  }): Promise<WorldSummary> {
+  }): Promise<SandboxSchemas['ResetResult']> {
     return this.call('POST', '/__sandbox/reset', opts);
   }
 
@@ -67,8 +64,8 @@ export class ControlClient {
    */
   async deliveries(
     filter: Record<string, string | undefined>,
-  ): Promise<{ deliveries: Delivery[] }> {
-    const pages: Delivery[][] = [];
+  ): Promise<{ deliveries: DeliveryAttempt[] }> {
+    const pages: DeliveryAttempt[][] = [];
     let before: string | undefined;
     for (;;) {
       const query = new URLSearchParams(
@@ -76,7 +73,7 @@ export class ControlClient {
           (e): e is [string, string] => e[1] !== undefined,
         ),
       );
-      const page = await this.call<{ deliveries: Delivery[]; has_more: boolean }>(
+      const page = await this.call<SandboxSchemas['DeliveryList']>(
         'GET',
         `/__sandbox/webhook-deliveries?${query.toString()}`,
       );
@@ -92,7 +89,7 @@ export class ControlClient {
   }
 
   /** `GET /__sandbox/scenarios`: the bundled scenarios; `current` marks the running one. */
-  scenarios(): Promise<{ scenarios: { name: string; description: string; current: boolean }[] }> {
+  scenarios(): Promise<SandboxSchemas['ScenarioList']> {
     return this.call('GET', '/__sandbox/scenarios');
   }
 
@@ -147,21 +144,8 @@ function unreachable(err: unknown, request: string, baseUrl: string): string {
   return `the connection to the sandbox at ${baseUrl} was lost during ${request} (${code}): it was stopped or crashed before answering, so the request may or may not have taken effect; check its terminal, then retry`;
 }
 
-/** One webhook delivery attempt, as the control plane lists it. */
-export interface Delivery {
-  delivery_id: string;
-  attempted_at: string;
-  event: string;
-  order_id: string | null;
-  attempt: number;
-  status: string;
-  response_status: number | null;
-  error: string | null;
-  url: string;
-}
-
 /** One line per delivery attempt, for a terminal. */
-export function formatDeliveries(deliveries: Delivery[]): string {
+export function formatDeliveries(deliveries: DeliveryAttempt[]): string {
   if (deliveries.length === 0) return 'no deliveries';
   return deliveries
     .map((d) =>

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { Option, type Command } from 'commander';
-import type { IntegrationReport } from '../domain/integration-report.js';
+import type { IntegrationReport } from '../report/integration-report.js';
 import { formatJunit } from '../report/format-junit.js';
 import { formatMarkdown } from '../report/format-markdown.js';
 import {

@@ -1,4 +1,4 @@
-import type { Order, OrderStatus } from '../domain/order.js';
+import type { Order, OrderStatus } from '../domain/api-types.js';
 import { HAPPY_PATH, nextStatus } from '../domain/order-status.js';
 import { fail } from '../errors/service-error.js';
 import type { OrderRecord } from '../store/state.js';

@@ -1,5 +1,5 @@
 import type { LatLng } from '../domain/geo.js';
-import type { Vehicle } from '../domain/order.js';
+import type { Vehicle } from '../domain/api-types.js';
 import type { World } from '../world/world.js';
 
 /** At most this many drivers are listed; `total` still counts them all. */

@@ -1,5 +1,5 @@
 import { cancellationPolicy, defaultCancellationReason } from '../domain/cancellation-policy.js';
-import type { CancelledBy, Order } from '../domain/order.js';
+import type { CancelledBy, Order } from '../domain/api-types.js';
 import { fail } from '../errors/service-error.js';
 import type { AccountRecord } from '../store/state.js';
 import type { World } from '../world/world.js';

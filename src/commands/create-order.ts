@@ -1,6 +1,6 @@
 import { geocode } from '../domain/geocode.js';
 import { haversineKm, round } from '../domain/geo.js';
-import type { Item, Order, Place } from '../domain/order.js';
+import type { Item, Order, Place } from '../domain/api-types.js';
 import type { OrderOutcome } from '../domain/order-outcome.js';
 import { deliveryFee } from '../domain/pricing.js';
 import { planRoute } from '../domain/route.js';

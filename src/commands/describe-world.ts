@@ -1,25 +1,12 @@
+import type { SandboxSchemas } from '../domain/sandbox-types.js';
 import type { World } from '../world/world.js';
-import type { ClockState } from './set-clock.js';
-
-/** An account's API keys: `sk_test_…` keys read and write, `rk_test_…` keys only read. */
-export interface AccountKeys {
-  account_id: string;
-  name: string;
-  api_keys: string[];
-}
 
 /**
  * What runs now, as reset and state import answer it (`ResetResult` in openapi/sandbox.yaml).
  * It carries the accounts' keys, so a client that switched scenario knows which to use; health,
  * which is not behind the admin token, picks only the scenario and clock from it.
  */
-export interface WorldSummary {
-  status: 'ok';
-  scenario: string;
-  seed: string;
-  clock: ClockState;
-  keys: AccountKeys[];
-}
+export type WorldSummary = SandboxSchemas['ResetResult'];
 
 export function describeWorld(world: World): WorldSummary {
   return {

@@ -1,5 +1,5 @@
 import { roundLatLng } from '../domain/geo.js';
-import type { Cancellation, Order, OrderStatus } from '../domain/order.js';
+import type { Cancellation, Order, OrderStatus } from '../domain/api-types.js';
 import { outcomePlan } from '../domain/order-outcome.js';
 import { canTransition } from '../domain/order-status.js';
 import { planRoute } from '../domain/route.js';

@@ -1,4 +1,4 @@
-import type { DeliveryAttempt } from '../store/state.js';
+import type { DeliveryAttempt } from '../domain/sandbox-types.js';
 import type { World } from '../world/world.js';
 
 export interface DeliveryFilter {

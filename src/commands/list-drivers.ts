@@ -1,5 +1,5 @@
 import { roundLatLng, type LatLng } from '../domain/geo.js';
-import type { Vehicle } from '../domain/order.js';
+import type { Vehicle } from '../domain/api-types.js';
 import { tripPosition } from '../domain/trip.js';
 import type { DriverStatus } from '../store/state.js';
 import type { World } from '../world/world.js';

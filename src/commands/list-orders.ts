@@ -1,4 +1,4 @@
-import type { Order, OrderStatus } from '../domain/order.js';
+import type { Order, OrderStatus } from '../domain/api-types.js';
 import type { OrderOutcome } from '../domain/order-outcome.js';
 import type { World } from '../world/world.js';
 

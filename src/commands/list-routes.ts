@@ -1,5 +1,5 @@
 import type { LatLng } from '../domain/geo.js';
-import type { OrderStatus } from '../domain/order.js';
+import type { OrderStatus } from '../domain/api-types.js';
 import { TRANSITIONS } from '../domain/order-status.js';
 import type { World } from '../world/world.js';
 

@@ -1,4 +1,4 @@
-import type { Money, Payment } from '../domain/order.js';
+import type { Money, Payment } from '../domain/api-types.js';
 import { findPaymentMethod, PAYMENT_METHOD_PATTERN } from '../domain/payment-methods.js';
 import { fail } from '../errors/service-error.js';
 import type { AccountRecord } from '../store/state.js';

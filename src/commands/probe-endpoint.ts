@@ -1,4 +1,4 @@
-import type { ProbeResult } from '../domain/integration-report.js';
+import type { ProbeResult } from '../domain/sandbox-types.js';
 import type { World } from '../world/world.js';
 import { buildTestEvent } from './test-event.js';
 import { findEndpoint } from './webhook-endpoints.js';

@@ -1,6 +1,6 @@
 import { clonePlain } from '../domain/clone-plain.js';
 import type { EventName, SandboxEvent } from '../events/event-bus.js';
-import type { Order, Payment } from '../domain/order.js';
+import type { Order, Payment } from '../domain/api-types.js';
 import type { World } from '../world/world.js';
 
 /**

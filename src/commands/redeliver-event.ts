@@ -1,6 +1,6 @@
 import { subscribes } from '../domain/webhook-subscription.js';
 import { fail } from '../errors/service-error.js';
-import type { DeliveryAttempt } from '../store/state.js';
+import type { DeliveryAttempt } from '../domain/sandbox-types.js';
 import type { World } from '../world/world.js';
 
 /**

@@ -1,5 +1,5 @@
 import { findEndpoint } from './webhook-endpoints.js';
-import type { DeliveryAttempt } from '../store/state.js';
+import type { DeliveryAttempt } from '../domain/sandbox-types.js';
 import type { World } from '../world/world.js';
 import { buildTestEvent } from './test-event.js';
 

@@ -1,5 +1,5 @@
-import type { Order } from '../domain/order.js';
-import type { EventRecord } from '../store/state.js';
+import type { Order } from '../domain/api-types.js';
+import type { EventRecord } from '../events/event-record.js';
 import type { World } from '../world/world.js';
 
 /**

@@ -22,7 +22,13 @@ export type Money = Schemas['Money'];
 export type LatLng = Schemas['LatLng'];
 /** The driver of an order (`order.driver`). */
 export type Driver = Schemas['OrderDriver'];
+/** The same, by its schema's name (what the sandbox's own code calls it). */
+export type OrderDriver = Driver;
 export type Vehicle = Schemas['Vehicle'];
+export type VehicleType = Vehicle['type'];
+/** `order.cancellation` once cancelled: who, why, the fee and when. */
+export type Cancellation = NonNullable<Order['cancellation']>;
+export type CancelledBy = Cancellation['cancelled_by'];
 /** One of `GET /v1/drivers/available`'s drivers, and the whole answer. */
 export type AvailableDriver = Schemas['AvailableDriver'];
 export type AvailableDrivers = Schemas['AvailableDrivers'];

@@ -1,4 +1,4 @@
-import type { CancelledBy, Money, Order } from './order.js';
+import type { CancelledBy, Money, Order } from './api-types.js';
 import { isCancellable } from './order-status.js';
 import { cancellationFee, type Fees } from './pricing.js';
 

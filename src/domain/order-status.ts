@@ -1,4 +1,4 @@
-import type { OrderStatus } from './order.js';
+import type { OrderStatus } from './api-types.js';
 
 /**
  * The lifecycle's transition table: from each status, the statuses it may move to.

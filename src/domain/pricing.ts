@@ -1,4 +1,4 @@
-import type { Money } from './order.js';
+import type { Money } from './api-types.js';
 
 /** How delivery is priced; every amount in minor units of `currency`. */
 export interface Fees {

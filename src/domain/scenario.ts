@@ -1,5 +1,5 @@
 import type { LatLng } from './geo.js';
-import type { VehicleType } from './order.js';
+import type { VehicleType } from './api-types.js';
 import type { Fees } from './pricing.js';
 import type { Retention } from './retention.js';
 import type { SuppliedRoute } from './route.js';

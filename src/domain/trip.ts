@@ -1,5 +1,6 @@
 import type { LatLng } from './geo.js';
-import type { OrderStatus, VehicleType } from './order.js';
+import type { OrderStatus, VehicleType } from './api-types.js';
+import type { TripRecord } from './sandbox-types.js';
 import { positionAlong, routeFromPoints, type Route } from './route.js';
 
 /** Nominal speed of each vehicle type, km/h; each driver varies ±20 % from it (seeded). */
@@ -11,22 +12,12 @@ export const VEHICLE_SPEED_KMH: Readonly<Record<VehicleType, number>> = {
 
 /**
  * A driver's trip for one order: to the pickup, a wait there, then on to the dropoff. Stored as
- * plain data (epoch ms and polylines); every position is a pure function of (trip, now).
+ * plain data (epoch ms and polylines); every position is a pure function of (trip, now). The
+ * shape is `Trip` of openapi/sandbox.yaml (the order record keeps it): the epoch ms when the
+ * driver set off (`assigned_at`), reaches the pickup, leaves it with the order (the pickup) and
+ * reaches the dropoff (the delivery).
  */
-export interface Trip {
-  driver_id: string;
-  speed_kmh: number;
-  to_pickup: LatLng[];
-  to_dropoff: LatLng[];
-  /** When the driver set off towards the pickup. */
-  assigned_at: number;
-  /** When the driver reaches the pickup. */
-  pickup_arrive_at: number;
-  /** When the driver leaves the pickup with the order (the pickup). */
-  pickup_depart_at: number;
-  /** When the driver reaches the dropoff (the delivery). */
-  dropoff_arrive_at: number;
-}
+export type Trip = TripRecord;
 
 /** How far along a leg that runs from `start` to `end` (epoch ms) a traveller is at `now`, 0..1. */
 function progress(start: number, end: number, now: number): number {

@@ -1,5 +1,5 @@
 import type { ClockMode } from '../domain/scenario.js';
-import type { DeliveryAttempt } from '../store/state.js';
+import type { DeliveryAttempt } from '../domain/sandbox-types.js';
 import type { Logger } from 'pino';
 import { Listeners } from '../listeners.js';
 

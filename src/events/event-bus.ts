@@ -1,4 +1,4 @@
-import type { EventRecord } from '../store/state.js';
+import type { EventRecord } from './event-record.js';
 import type { Logger } from 'pino';
 import { Listeners } from '../listeners.js';
 

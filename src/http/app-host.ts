@@ -1,4 +1,4 @@
-import type { IntegrationReport } from '../domain/integration-report.js';
+import type { SandboxSchemas } from '../domain/sandbox-types.js';
 import type { ScenarioFile } from '../domain/scenario-file.generated.js';
 import type { RequestJournal } from '../journal/request-journal.js';
 import type { SandboxState } from '../store/state.js';
@@ -23,9 +23,9 @@ export interface AppHost {
   /** The whole state. */
   exportState(): SandboxState;
   /** The integration report since the start or the last `resetReport` (across world resets). */
-  report(): IntegrationReport;
+  report(): SandboxSchemas['IntegrationReport'];
   /** Starts a fresh integration report, leaving the world as it is; answers the empty report. */
-  resetReport(): IntegrationReport;
+  resetReport(): SandboxSchemas['IntegrationReport'];
   /** The whole state as JSON text, a chunk at a time, without holding the event loop (`GET /__sandbox/state`). */
   exportStateChunks(): AsyncIterable<string>;
   /** The bundled scenarios, with which one is running. */

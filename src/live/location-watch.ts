@@ -1,5 +1,5 @@
 import { orderLocation, type DriverLocation } from '../commands/order-location.js';
-import type { Order } from '../domain/order.js';
+import type { Order } from '../domain/api-types.js';
 import type { AccountRecord } from '../store/state.js';
 import type { World } from '../world/world.js';
 import type { LocationStreamMessage } from './messages.js';

@@ -1,9 +1,10 @@
 import type { DriverLocation } from '../commands/order-location.js';
 import type { ClockState } from '../commands/set-clock.js';
 import type { LatLng } from '../domain/geo.js';
-import type { Order } from '../domain/order.js';
+import type { Order } from '../domain/api-types.js';
 import type { SandboxEvent } from '../events/event-bus.js';
-import type { DeliveryAttempt, DriverStatus } from '../store/state.js';
+import type { DriverStatus } from '../store/state.js';
+import type { DeliveryAttempt } from '../domain/sandbox-types.js';
 
 /** Which world a stream is showing: sent on open (`hello`) and when the world is replaced (`reset`). */
 export interface WorldSummary {

@@ -1,4 +1,4 @@
-import type { CoverageSource } from '../domain/integration-report.js';
+import type { CoverageSource } from './integration-report.js';
 import { EVENT_NAMES } from '../events/event-bus.js';
 
 /** One situation a delivery integration must handle, with the stable id CI files refer to. */

@@ -1,4 +1,4 @@
-import type { IntegrationReport } from '../domain/integration-report.js';
+import type { IntegrationReport } from './integration-report.js';
 import { requiredCoverage, type VerdictOptions } from './report-verdict.js';
 
 /** Text escaped for XML, with the characters XML 1.0 forbids removed. */

@@ -1,4 +1,4 @@
-import type { IntegrationReport, ReceiverScorecard } from '../domain/integration-report.js';
+import type { IntegrationReport, ReceiverScorecard } from './integration-report.js';
 import { reportVerdict, requiredCoverage, type VerdictOptions } from './report-verdict.js';
 
 /** A table cell: pipes escaped and line breaks flattened, so a URL or a message cannot break the table. */

@@ -1,5 +1,5 @@
-import type { ProbeResult, ReceiverScorecard } from '../domain/integration-report.js';
-import type { DeliveryAttempt } from '../store/state.js';
+import type { ReceiverScorecard } from './integration-report.js';
+import type { DeliveryAttempt, ProbeResult } from '../domain/sandbox-types.js';
 import { maskUrlCredentials } from '../domain/mask-url-credentials.js';
 
 /** Latency samples kept per endpoint; past it the oldest half goes (percentiles of recent traffic). */

@@ -1,10 +1,6 @@
-import type {
-  CoverageEntry,
-  IntegrationReport,
-  ProbeResult,
-} from '../domain/integration-report.js';
+import type { CoverageEntry, IntegrationReport } from './integration-report.js';
 import type { JournalEntry } from '../journal/journal-entry.js';
-import type { DeliveryAttempt } from '../store/state.js';
+import type { DeliveryAttempt, ProbeResult } from '../domain/sandbox-types.js';
 import type { World } from '../world/world.js';
 import { COVERAGE_CATALOGUE } from './coverage-catalogue.js';
 import { ReceiverTally } from './receiver-tally.js';

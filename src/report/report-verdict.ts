@@ -1,4 +1,4 @@
-import type { CoverageEntry, IntegrationReport } from '../domain/integration-report.js';
+import type { CoverageEntry, IntegrationReport } from './integration-report.js';
 import { COVERAGE_IDS } from './coverage-catalogue.js';
 
 /** What a CI run insists on (`--fail-on`). */

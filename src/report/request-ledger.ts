@@ -1,7 +1,7 @@
 // Near 270 lines: the report's one memory of /v1 requests (coverage, violations, habits share the
 // per-request bookkeeping and bounds); the rules themselves are in violation-rules.ts.
 import { createHash } from 'node:crypto';
-import type { Habit, Violation } from '../domain/integration-report.js';
+import type { Habit, Violation, ViolationRule } from './integration-report.js';
 import type { JournalEntry } from '../journal/journal-entry.js';
 import { situationOf, type ObservedRequest } from './observed-request.js';
 import { brokenRules, maskString, redactBody } from './violation-rules.js';
@@ -197,7 +197,12 @@ export class RequestLedger {
       );
   }
 
-  private violate(e: JournalEntry, rule: string, given: string | null, message: string): void {
+  private violate(
+    e: JournalEntry,
+    rule: ViolationRule,
+    given: string | null,
+    message: string,
+  ): void {
     let param = given;
     let group = `${e.operation ?? ''}\0${param ?? ''}\0${rule}`;
     if (!this.violations.has(group) && this.violations.size >= MAX_GROUPS) {
@@ -228,7 +233,7 @@ export class RequestLedger {
     });
   }
 
-  private warn(habit: string, message: string, requestId: string): void {
+  private warn(habit: Habit['habit'], message: string, requestId: string): void {
     const h = this.habits.get(habit);
     if (h) {
       h.count++;

@@ -1,15 +1,6 @@
 import type { JournalEntry } from '../journal/journal-entry.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../domain/json-depth.js';
-
-/** The contract rules a client request can break, as the report names them. */
-export type ViolationRule =
-  | 'unknown_field'
-  | 'wrong_type'
-  | 'missing_field'
-  | 'bad_value'
-  | 'wrong_content_type'
-  | 'read_only_key'
-  | 'idempotency_key_changed';
+import type { ViolationRule } from './integration-report.js';
 
 /** One broken rule of one request: the parameter at fault and what the API said. */
 export interface BrokenRule {

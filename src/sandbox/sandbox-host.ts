@@ -1,6 +1,6 @@
 import { chooseScenario } from './choose-scenario.js';
 import type { SandboxConfig } from './config.js';
-import type { IntegrationReport } from '../domain/integration-report.js';
+import type { IntegrationReport } from '../report/integration-report.js';
 import type { AppHost } from '../http/app-host.js';
 import { ScenarioError } from '../errors/scenario-error.js';
 import { fail } from '../errors/service-error.js';

@@ -4,14 +4,14 @@ import { advanceClock } from '../commands/advance-clock.js';
 import { advanceOrder, type AdvanceTarget } from '../commands/advance-order.js';
 import { cancelOrder } from '../commands/cancel-order.js';
 import { completeWrite } from '../commands/complete-write.js';
-import { describeWorld, type AccountKeys } from '../commands/describe-world.js';
+import { describeWorld } from '../commands/describe-world.js';
 import { probeEndpoint } from '../commands/probe-endpoint.js';
 import { listDeliveries, type DeliveryFilter } from '../commands/list-deliveries.js';
 import { listEvents, type EventFilter } from '../commands/list-events.js';
 import { setClock, type ClockState } from '../commands/set-clock.js';
 import { DEFAULTS, resolveConfig, type SandboxOptions } from './config.js';
-import type { IntegrationReport, ProbeResult } from '../domain/integration-report.js';
-import type { Order } from '../domain/order.js';
+import type { IntegrationReport } from '../report/integration-report.js';
+import type { Order } from '../domain/api-types.js';
 import type { ClockMode } from '../domain/scenario.js';
 import type { SandboxEvent } from '../events/event-bus.js';
 import { createApp } from '../http/create-app.js';
@@ -25,12 +25,13 @@ import { Listeners } from '../listeners.js';
 import type { SandboxStreamMessage } from '../live/messages.js';
 import { SandboxHost } from './sandbox-host.js';
 import type { Scenario, ScenarioFile } from '../scenarios/scenario.js';
-import type { DeliveryAttempt, WebhookEndpointRecord } from '../store/state.js';
+import type { WebhookEndpointRecord } from '../store/state.js';
+import type { AccountKeys, DeliveryAttempt, ProbeResult } from '../domain/sandbox-types.js';
 
 export type { SandboxOptions, StreamOptions } from './config.js';
 export type { LocationStreamMessage, SandboxStreamMessage } from '../live/messages.js';
 
-export type { AccountKeys } from '../commands/describe-world.js';
+export type { AccountKeys } from '../domain/sandbox-types.js';
 
 /**
  * A running sandbox. `apiKey`, `keys`, `scenario` and the webhook fields always describe the

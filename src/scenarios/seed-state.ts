@@ -3,7 +3,7 @@ import { insideRing } from '../domain/city-map.js';
 import { findCityMap } from '../domain/city-maps/find-city-map.js';
 import { pointInCircle, round, roundLatLng, type LatLng } from '../domain/geo.js';
 import { IdGenerator } from '../domain/ids.js';
-import type { Vehicle, VehicleType } from '../domain/order.js';
+import type { Vehicle, VehicleType } from '../domain/api-types.js';
 import { SeededRandom } from '../domain/seeded-random.js';
 import type { DriverRecord, SandboxState } from '../store/state.js';
 import { DRIVER_LOCALES, type DriverLocaleData } from './driver-locales.js';

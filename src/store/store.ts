@@ -5,15 +5,15 @@ import type { JournalSource, StateFile } from './state-file.js';
 import type {
   AccountRecord,
   DriverRecord,
-  EventRecord,
   IdempotencyRecord,
   OrderRecord,
   PaymentRecord,
   SandboxState,
   WebhookEndpointRecord,
   DeliveryRecord,
-  DeliveryAttempt,
 } from './state.js';
+import type { DeliveryAttempt } from '../domain/sandbox-types.js';
+import type { EventRecord } from '../events/event-record.js';
 
 /**
  * The sandbox's state behind one collection per kind of record, on lowdb (memory adapter). Reads are

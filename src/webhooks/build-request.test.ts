@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Order } from '../domain/order.js';
-import type { EventRecord } from '../store/state.js';
+import type { Order } from '../domain/api-types.js';
+import type { EventRecord } from '../events/event-record.js';
 import { buildRequest } from './build-request.js';
 import { verifySignature } from './signature.js';
 

@@ -1,4 +1,5 @@
-import type { EventRecord, WebhookEndpointRecord } from '../store/state.js';
+import type { WebhookEndpointRecord } from '../store/state.js';
+import type { EventRecord } from '../events/event-record.js';
 import { signPayload } from './signature.js';
 
 /** A webhook request as it goes out: exactly these headers (Node adds Host, Content-Length and Connection). */

@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
 import type { ActivityFeed } from '../events/activity-feed.js';
-import type { DeliveryAttempt, EventRecord, WebhookEndpointRecord } from '../store/state.js';
+import type { WebhookEndpointRecord } from '../store/state.js';
+import type { DeliveryAttempt } from '../domain/sandbox-types.js';
+import type { EventRecord } from '../events/event-record.js';
 import type { Store } from '../store/store.js';
 import type { WebhookRequest } from './build-request.js';
 import type { Fault } from './faults.js';

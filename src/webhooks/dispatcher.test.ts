@@ -7,7 +7,7 @@ import { advanceOrder } from '../commands/advance-order.js';
 import { createOrder } from '../commands/create-order.js';
 import { redeliverEvent } from '../commands/redeliver-event.js';
 import { registerEndpoint } from '../commands/webhook-endpoints.js';
-import type { OrderStatus } from '../domain/order.js';
+import type { OrderStatus } from '../domain/api-types.js';
 import type { ScenarioFile, WebhookFaults } from '../scenarios/scenario.js';
 import { verifySignature } from './signature.js';
 

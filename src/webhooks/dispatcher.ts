@@ -1,16 +1,13 @@
 // Near 355 lines: the orchestration of delivery in one place (fan-out, ordering, retries, one attempt); its pure parts (retry policy, faults, the start queue, the retry backlog) are the files beside it.
 import { sleep, stopwatch } from '../clock/real-time.js';
-import type { ProbeCase, ProbeResult } from '../domain/integration-report.js';
+import type { ProbeCase, ProbeResult } from '../domain/sandbox-types.js';
 import type { WebhookFaults } from '../domain/scenario.js';
 import { subscribes } from '../domain/webhook-subscription.js';
 import type { SandboxEvent } from '../events/event-bus.js';
 import { Listeners } from '../listeners.js';
-import type {
-  DeliveryAttempt,
-  DeliveryRecord,
-  EventRecord,
-  WebhookEndpointRecord,
-} from '../store/state.js';
+import type { DeliveryRecord, WebhookEndpointRecord } from '../store/state.js';
+import type { DeliveryAttempt } from '../domain/sandbox-types.js';
+import type { EventRecord } from '../events/event-record.js';
 import type { WebhookPort, WorldCore } from '../world/world.js';
 import { buildRequest } from './build-request.js';
 import { attemptRow, logAttempt } from './delivery-log.js';

@@ -1,4 +1,4 @@
-import type { DeliveryAttempt } from '../store/state.js';
+import type { DeliveryAttempt } from '../domain/sandbox-types.js';
 
 /** What the receiver must answer for an attempt to count as delivered (`webhooks.accept`). */
 export type AcceptPolicy = '200' | '2xx';

@@ -1,5 +1,6 @@
-import type { ProbeCase, ProbeCaseResult, ProbeResult } from '../domain/integration-report.js';
-import type { EventRecord, WebhookEndpointRecord } from '../store/state.js';
+import type { ProbeCase, ProbeCaseResult, ProbeResult } from '../domain/sandbox-types.js';
+import type { WebhookEndpointRecord } from '../store/state.js';
+import type { EventRecord } from '../events/event-record.js';
 import { buildRequest, type WebhookRequest } from './build-request.js';
 import type { Transport } from './send.js';
 import { maskUrlCredentials } from '../domain/mask-url-credentials.js';

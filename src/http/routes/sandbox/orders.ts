@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { advanceOrder } from '../../../commands/advance-order.js';
 import { cancelOrder } from '../../../commands/cancel-order.js';
-import type { OrderStatus } from '../../../domain/order.js';
+import type { OrderStatus } from '../../../domain/api-types.js';
 import { jsonBody } from '../../middleware/json-body.js';
 import { validateBody } from '../../middleware/validate.js';
 import { replyCommitted } from '../../reply-committed.js';

@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { listDrivers } from '../../../commands/list-drivers.js';
 import { listOrderOutcomes, listOrders } from '../../../commands/list-orders.js';
-import type { OrderStatus } from '../../../domain/order.js';
+import type { OrderStatus } from '../../../domain/api-types.js';
 import { allowedActionsByStatus } from '../../../domain/order-status.js';
 import type { DriverStatus } from '../../../store/state.js';
 import { validateQuery } from '../../middleware/validate.js';
