@@ -2,7 +2,7 @@ import pino, { type Logger } from 'pino';
 import { ADMIN_TOKEN_RULE, ADMIN_TOKEN_SHAPE } from '../domain/api-key.js';
 import type { Retention } from '../domain/retention.js';
 import type { ClockMode } from '../domain/scenario.js';
-import type { ScenarioFile } from '../scenarios/scenario.js';
+import type { Scenario, ScenarioFile } from '../scenarios/scenario.js';
 import { checkScenarioOptions } from '../scenarios/start-option-rules.js';
 
 /** A webhook endpoint to register at start (`--webhook-url`, `webhooks`). */
@@ -75,6 +75,11 @@ export interface SandboxOptions {
   retention?: Partial<Retention> | undefined;
   /** The request journal's bounds (docs/requests-and-faults.md); each field defaults as noted. */
   journal?: JournalOptions | undefined;
+  /**
+   * Named sandboxes held at once (`--max-sandboxes`, docs/sandboxes.md); creating one more is
+   * refused with 409 `too_many_sandboxes`. Default 200.
+   */
+  maxSandboxes?: number | undefined;
 }
 
 /** The bounds of the request journal (`GET /__sandbox/requests`); the oldest entries go first. */
@@ -116,6 +121,7 @@ export const DEFAULTS = {
   // 1 000 entries with both bodies at the 8 KiB cut would be 16 MiB: the byte bound never bites
   // before the count does unless bodies are that large.
   journal: { maxEntries: 1000, maxBytes: 16 * 1024 * 1024, maxBodyBytes: 8 * 1024 },
+  maxSandboxes: 200,
 } as const;
 
 /** The CLI's default port: a fixed one, so that scripts and the README can name it. */
@@ -144,6 +150,12 @@ export interface SandboxConfig {
   /** Applied over the scenario's `retention` by `chooseScenario`. */
   retention: Partial<Retention>;
   journal: Required<{ [K in keyof JournalOptions]: number }>;
+  maxSandboxes: number;
+  /**
+   * Applied last to every scenario the sandbox runs (at start and on each reset): a named
+   * sandbox gives its accounts its own keys and pins its clock's start. Default: none.
+   */
+  shapeScenario?: ((scenario: Scenario) => Scenario) | undefined;
 }
 
 /**
@@ -158,6 +170,11 @@ export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
       `adminToken must be ${ADMIN_TOKEN_RULE}, or no Bearer header could carry it; check for spaces or line breaks around it`,
     );
   const problems = checkScenarioOptions(options);
+  const max = options.maxSandboxes;
+  if (max !== undefined && !(Number.isInteger(max) && max >= 0 && max <= 100_000))
+    problems.push(
+      `maxSandboxes: expected a whole number from 0 to 100000; got ${JSON.stringify(max)}`,
+    );
   if (problems.length > 0)
     throw new Error(
       problems.length === 1
@@ -200,5 +217,6 @@ export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
       maxBytes: options.journal?.maxBytes ?? DEFAULTS.journal.maxBytes,
       maxBodyBytes: options.journal?.maxBodyBytes ?? DEFAULTS.journal.maxBodyBytes,
     },
+    maxSandboxes: options.maxSandboxes ?? DEFAULTS.maxSandboxes,
   };
 }

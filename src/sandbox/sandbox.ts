@@ -1,14 +1,10 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { advanceClock } from '../commands/advance-clock.js';
-import { advanceOrder, type AdvanceTarget } from '../commands/advance-order.js';
-import { cancelOrder } from '../commands/cancel-order.js';
-import { completeWrite } from '../commands/complete-write.js';
-import { describeWorld, type AccountKeys } from '../commands/describe-world.js';
-import { probeEndpoint } from '../commands/probe-endpoint.js';
-import { listDeliveries, type DeliveryFilter } from '../commands/list-deliveries.js';
-import { listEvents, type EventFilter } from '../commands/list-events.js';
-import { setClock, type ClockState } from '../commands/set-clock.js';
+import type { AdvanceTarget } from '../commands/advance-order.js';
+import type { AccountKeys } from '../commands/describe-world.js';
+import type { DeliveryFilter } from '../commands/list-deliveries.js';
+import type { EventFilter } from '../commands/list-events.js';
+import type { ClockState } from '../commands/set-clock.js';
 import { DEFAULTS, resolveConfig, type SandboxOptions } from './config.js';
 import type { IntegrationReport, ProbeResult } from '../domain/integration-report.js';
 import type { Order } from '../domain/order.js';
@@ -22,7 +18,10 @@ import { RequestDrain } from '../http/request-drain.js';
 import { iterateFeed } from '../live/feed-iterator.js';
 import { LiveStreams } from '../live/live-streams.js';
 import type { SandboxStreamMessage } from '../live/messages.js';
+import { hostCommands } from './host-commands.js';
+import { namedSandboxes, type NamedSandboxes } from './named-sandboxes.js';
 import { SandboxHost } from './sandbox-host.js';
+import { SandboxRegistry } from './sandbox-registry.js';
 import type { Scenario, ScenarioFile } from '../scenarios/scenario.js';
 import type { DeliveryAttempt, WebhookEndpointRecord } from '../store/state.js';
 
@@ -30,6 +29,12 @@ export type { SandboxOptions, StreamOptions } from './config.js';
 export type { LocationStreamMessage, SandboxStreamMessage } from '../live/messages.js';
 
 export type { AccountKeys } from '../commands/describe-world.js';
+export type {
+  NamedSandboxes,
+  NamedSandboxHandle,
+  NamedSandboxOptions,
+  SandboxSummary,
+} from './named-sandboxes.js';
 
 /**
  * A running sandbox. `apiKey`, `keys`, `scenario` and the webhook fields always describe the
@@ -95,6 +100,11 @@ export interface Sandbox {
   /** Waits (bounded) until no webhook attempt is in flight. */
   settle(): Promise<void>;
   /**
+   * The named sandboxes of this server, each a whole world of its own with its own keys and
+   * clock (docs/sandboxes.md); `close()` closes them all.
+   */
+  readonly sandboxes: NamedSandboxes;
+  /**
    * Stops gracefully: stops listening, answers new requests `503 shutting_down`, lets the requests
    * in flight finish (5 s at most), stores the state (the clock too) and closes the connections.
    * A write that could not be stored before the stop fails rather than being acknowledged.
@@ -125,12 +135,6 @@ function listen(server: Server, port: number, host: string): Promise<void> {
   });
 }
 
-/** The first read-write key of a scenario (a read-only one if it has none). */
-function firstKey(scenario: Scenario): string {
-  const keys = scenario.accounts.flatMap((a) => a.api_keys);
-  return keys.find((k) => k.startsWith('sk_')) ?? keys[0] ?? '';
-}
-
 /**
  * Starts a sandbox: loads the scenario, seeds its world and serves the API.
  *
@@ -142,6 +146,8 @@ function firstKey(scenario: Scenario): string {
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const config = resolveConfig(options);
   const host = await SandboxHost.open(config);
+  const registry = new SandboxRegistry(config, host);
+  host.sandboxes = registry;
   const app = createApp(
     host,
     config.logger,
@@ -182,64 +188,26 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     await drain.stop(DEFAULTS.shutdownDrainMs);
     for (const end of [...ended]) end();
     await streams.close();
+    await registry.close();
     await host.close();
     server.closeAllConnections();
     await closed;
   };
   let closing: Promise<void> | undefined;
-  const endpoints = (): WebhookEndpointRecord[] =>
-    host.current.store.webhookEndpoints.all().map((e) => ({ ...e }));
+  const url = `http://${urlHost}:${port}`;
 
-  return {
-    url: `http://${urlHost}:${port}`,
-    port,
-    get apiKey() {
-      return firstKey(host.current.scenario);
+  return Object.assign(
+    hostCommands(() => host),
+    {
+      url,
+      port,
+      sandboxes: namedSandboxes(registry, url),
+      stream: () =>
+        iterateFeed(streams.sandboxFeed, (listener) => {
+          ended.add(listener);
+          return () => ended.delete(listener);
+        }),
+      close: () => (closing ??= stop()),
     },
-    get keys() {
-      return describeWorld(host.current).keys;
-    },
-    get scenario() {
-      return host.current.scenario;
-    },
-    get webhookEndpoints() {
-      return endpoints();
-    },
-    get webhookSecret() {
-      return endpoints()[0]?.secret;
-    },
-    clock: {
-      now: () => host.current.clock.now(),
-      advance: (by) => advanceClock(host.current, by),
-      set: (mode, speed) =>
-        setClock(host.current, { mode, ...(speed === undefined ? {} : { speed }) }),
-    },
-    advanceOrder: async (orderId, to) => {
-      const world = host.current;
-      const order = advanceOrder(world, orderId, to);
-      await completeWrite(world, { settle: true });
-      return structuredClone(order);
-    },
-    cancelOrder: async (orderId, by, reason) => {
-      const world = host.current;
-      const order = cancelOrder(world, { orderId, by, reason });
-      await completeWrite(world, { settle: true });
-      return structuredClone(order);
-    },
-    events: (filter) => listEvents(host.current, filter),
-    deliveries: (filter) => listDeliveries(host.current, filter),
-    reset: async (opts) => {
-      await host.reset(opts, { files: true });
-    },
-    stream: () =>
-      iterateFeed(streams.sandboxFeed, (listener) => {
-        ended.add(listener);
-        return () => ended.delete(listener);
-      }),
-    report: () => host.report(),
-    resetReport: () => host.resetReport(),
-    probe: (endpointId) => probeEndpoint(host.current, endpointId),
-    settle: () => host.current.webhooks.settle(),
-    close: () => (closing ??= stop()),
-  };
+  );
 }
