@@ -7,7 +7,19 @@
  * // ... point your client at sandbox.url with sandbox.apiKey ...
  * await sandbox.close();
  */
-export { startSandbox, type AccountKeys, type Sandbox, type SandboxOptions } from './sandbox/sandbox.js';
+export {
+  startSandbox,
+  type AccountKeys,
+  type Sandbox,
+  type SandboxOptions,
+} from './sandbox/sandbox.js';
+export type {
+  NamedSandboxes,
+  NamedSandboxHandle,
+  NamedSandboxOptions,
+  SandboxSummary,
+} from './sandbox/sandbox.js';
+export { SANDBOX_KEY } from './domain/api-key.js';
 export type { DeliveryAttempt, WebhookEndpointRecord } from './store/state.js';
 export type { DeliveryFilter } from './commands/list-deliveries.js';
 export type { EventFilter } from './commands/list-events.js';

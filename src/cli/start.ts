@@ -16,6 +16,7 @@ import {
   parseClockMode,
   parseCorsOrigins,
   parseJournalSize,
+  parseMaxSandboxes,
   parsePort,
   parseSpeed,
   parseWebhookSecret,
@@ -40,6 +41,7 @@ export interface StartFlags extends RetentionFlags {
   allowedHost?: string[];
   corsOrigin?: string[];
   journalSize?: number;
+  maxSandboxes?: number;
 }
 
 /**
@@ -62,6 +64,7 @@ export function toSandboxOptions(flags: StartFlags, logger: Logger): SandboxOpti
     corsOrigins: flags.corsOrigin,
     retention: retentionFromFlags(flags),
     journal: { maxEntries: flags.journalSize },
+    maxSandboxes: flags.maxSandboxes,
   };
 }
 
@@ -206,6 +209,15 @@ export function addStartCommand(program: Command): Command {
         .default(DEFAULTS.journal.maxEntries)
         .argParser(parseJournalSize)
         .env(envVar('JOURNAL_SIZE')),
+    )
+    .addOption(
+      new Option(
+        '--max-sandboxes <n>',
+        'hold at most n named sandboxes at once (PUT /__sandbox/sandboxes/{name})',
+      )
+        .default(DEFAULTS.maxSandboxes)
+        .argParser(parseMaxSandboxes)
+        .env(envVar('MAX_SANDBOXES')),
     )
     .addOption(
       new Option('--log-level <level>', 'log level')

@@ -1,15 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AdvanceTarget } from '../commands/advance-order.js';
-import type { AccountKeys } from '../commands/describe-world.js';
-import type { DeliveryFilter } from '../commands/list-deliveries.js';
-import type { EventFilter } from '../commands/list-events.js';
-import type { ClockState } from '../commands/set-clock.js';
 import { DEFAULTS, resolveConfig, type SandboxOptions } from './config.js';
-import type { IntegrationReport, ProbeResult } from '../domain/integration-report.js';
-import type { Order } from '../domain/order.js';
-import type { ClockMode } from '../domain/scenario.js';
-import type { SandboxEvent } from '../events/event-bus.js';
 import { createApp } from '../http/create-app.js';
 import { createHttpServer } from '../http/http-server.js';
 import { hostChecker } from '../edge/host-check.js';
@@ -18,12 +9,10 @@ import { RequestDrain } from '../http/request-drain.js';
 import { iterateFeed } from '../live/feed-iterator.js';
 import { LiveStreams } from '../live/live-streams.js';
 import type { SandboxStreamMessage } from '../live/messages.js';
-import { hostCommands } from './host-commands.js';
+import { hostCommands, type HostCommands } from './host-commands.js';
 import { namedSandboxes, type NamedSandboxes } from './named-sandboxes.js';
 import { SandboxHost } from './sandbox-host.js';
 import { SandboxRegistry } from './sandbox-registry.js';
-import type { Scenario, ScenarioFile } from '../scenarios/scenario.js';
-import type { DeliveryAttempt, WebhookEndpointRecord } from '../store/state.js';
 
 export type { SandboxOptions, StreamOptions } from './config.js';
 export type { LocationStreamMessage, SandboxStreamMessage } from '../live/messages.js';
@@ -40,46 +29,10 @@ export type {
  * A running sandbox. `apiKey`, `keys`, `scenario` and the webhook fields always describe the
  * scenario running now, after any `reset`.
  */
-export interface Sandbox {
+export interface Sandbox extends HostCommands {
   /** Base URL, e.g. `http://127.0.0.1:4242`. */
   readonly url: string;
   readonly port: number;
-  /** The first read-write key of the running scenario. */
-  readonly apiKey: string;
-  /** Every account's keys, in the running scenario. */
-  readonly keys: AccountKeys[];
-  /** The running scenario, every default filled in. */
-  readonly scenario: Scenario;
-  /** The webhook endpoints registered now, with their secrets. */
-  readonly webhookEndpoints: WebhookEndpointRecord[];
-  /** The secret of the first webhook endpoint, if any. */
-  readonly webhookSecret: string | undefined;
-  /** The virtual clock. */
-  readonly clock: {
-    /** Virtual time now, in epoch milliseconds. */
-    now(): number;
-    /**
-     * Moves virtual time forward (`90`, `"90s"`, `"10m"`, `"1h30m"`), running everything due in
-     * order and waiting for the webhook attempts it starts; resolves with what fired.
-     */
-    advance(by: string | number): Promise<{ now: string; fired: SandboxEvent[] }>;
-    /** Switches the clock's mode and, optionally, its speed (virtual seconds per real second). */
-    set(mode: ClockMode, speed?: number): ClockState;
-  };
-  /** Moves an order one step, or straight `to` a status, now (as `POST /__sandbox/orders/{id}/advance`). */
-  advanceOrder(orderId: string, to?: AdvanceTarget): Promise<Order>;
-  /** Cancels an order as the restaurant or the system (as `POST /__sandbox/orders/{id}/cancel`). */
-  cancelOrder(orderId: string, by: 'restaurant' | 'system', reason?: string): Promise<Order>;
-  /** Every event emitted, oldest first, optionally of one order or name. */
-  events(filter?: EventFilter): SandboxEvent[];
-  /** The webhook delivery log, oldest first, filtered like `GET /__sandbox/webhook-deliveries`. */
-  deliveries(filter?: DeliveryFilter): DeliveryAttempt[];
-  /**
-   * Back to a fresh scenario state (as `POST /__sandbox/reset`); endpoints stay. `scenario` is a
-   * bundled name, a path to a .yaml/.json file (read as at start: a regular file, at most 1 MiB)
-   * or a scenario object.
-   */
-  reset(opts?: { scenario?: string | ScenarioFile; seed?: string | number }): Promise<void>;
   /**
    * The messages of `GET /__sandbox/stream` (`hello`, `event`, `delivery`, `clock`, `drivers`,
    * `reset`), from now on, as an async iterator; `break` out of the loop to stop.
@@ -88,17 +41,6 @@ export interface Sandbox {
    * for await (const m of sandbox.stream()) if (m.type === 'event' && m.data.event === 'order.delivered') break;
    */
   stream(): AsyncIterableIterator<SandboxStreamMessage>;
-  /**
-   * The integration report (as `GET /__sandbox/report`): coverage, violations and a scorecard per
-   * webhook receiver, since the start or the last `resetReport()`; a `reset()` keeps it.
-   */
-  report(): IntegrationReport;
-  /** Starts a fresh report without touching the world (as `POST /__sandbox/report/reset`). */
-  resetReport(): IntegrationReport;
-  /** The signature probe of one endpoint (as `POST /__sandbox/webhook-endpoints/{id}/probe`). */
-  probe(endpointId: string): Promise<ProbeResult>;
-  /** Waits (bounded) until no webhook attempt is in flight. */
-  settle(): Promise<void>;
   /**
    * The named sandboxes of this server, each a whole world of its own with its own keys and
    * clock (docs/sandboxes.md); `close()` closes them all.
