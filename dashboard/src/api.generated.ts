@@ -616,7 +616,7 @@ export interface components {
       api_keys: string[];
     };
     SandboxRequest: {
-      /** @description a bundled scenario name such as ci, or the scenario itself as an object, checked against scenarios/schema.json; never a file path. Default the server's scenario (with its --seed, --clock and --speed unless the body sets them) */
+      /** @description a bundled scenario name such as ci, or the scenario itself as an object, checked against scenarios/schema.json; never a file path (the sandbox reads no file named over HTTP), so to use a scenario file send its content, as the CLI's reset --scenario ./file.yaml does */
       scenario?: string | Record<string, never>;
       /** @description Overrides the scenario's seed. */
       seed?: string | number;

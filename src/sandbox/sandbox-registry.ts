@@ -64,6 +64,23 @@ export class SandboxRegistry implements SandboxDirectory {
     spec: SandboxSpec,
     opts: { files?: boolean } = {},
   ): Promise<{ created: boolean; host: SandboxHost }> {
+    const { created, entry } = await this.create(name, spec, opts);
+    return { created, host: entry.host };
+  }
+
+  async put(
+    name: string,
+    spec: SandboxSpec,
+  ): Promise<{ created: boolean; sandbox: SandboxSummary }> {
+    const { created, entry } = await this.create(name, spec);
+    return { created, sandbox: this.summarize(entry) };
+  }
+
+  private async create(
+    name: string,
+    spec: SandboxSpec,
+    opts: { files?: boolean } = {},
+  ): Promise<{ created: boolean; entry: Entry }> {
     checkSandboxName(name);
     const ttlMs = parseTtl(spec.ttl);
     return this.oneAtATime(name, async () => {
@@ -93,16 +110,8 @@ export class SandboxRegistry implements SandboxDirectory {
       if (old) void this.dispose(old);
       this.entries.set(name, entry);
       this.scheduleSweep();
-      return { created: !old, host };
+      return { created: !old, entry };
     });
-  }
-
-  async put(
-    name: string,
-    spec: SandboxSpec,
-  ): Promise<{ created: boolean; sandbox: SandboxSummary }> {
-    const { created } = await this.open(name, spec);
-    return { created, sandbox: this.describe(name) };
   }
 
   /** The named sandbox's host, its `ttl` started again; `undefined` when there is none (or it expired). */
