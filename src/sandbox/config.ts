@@ -156,6 +156,11 @@ export interface SandboxConfig {
    * sandbox gives its accounts its own keys and pins its clock's start. Default: none.
    */
   shapeScenario?: ((scenario: Scenario) => Scenario) | undefined;
+  /**
+   * Mixed into every id the sandbox's worlds issue: a named sandbox's name and how many times it
+   * was created, so that no two sandboxes of a process share an id. Default: none.
+   */
+  idSpace?: string | undefined;
 }
 
 /**

@@ -41,6 +41,8 @@ export function namedSandboxConfig(
   name: string,
   spec: SandboxSpec,
   keys: SandboxKeys,
+  /** How many sandboxes of this name the server made before this one. */
+  before: number,
 ): SandboxConfig {
   const asServer = spec.scenario === undefined;
   const start = spec.clock?.start === undefined ? undefined : Date.parse(spec.clock.start);
@@ -54,6 +56,7 @@ export function namedSandboxConfig(
     logger: server.logger.child({ sandbox: name }),
     dataFile: undefined,
     webhooks: [],
+    idSpace: `sb-${name}#${before + 1}`,
     shapeScenario: (scenario) =>
       keys.apply(
         start === undefined ? scenario : { ...scenario, clock: { ...scenario.clock, start } },

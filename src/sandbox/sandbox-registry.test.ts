@@ -94,6 +94,23 @@ describe('the sandbox registry', () => {
     expect(second.current.keys.find(before[0]!)).toBeUndefined();
   });
 
+  it('gives each sandbox ids of its own, the same on every run for the same names', async () => {
+    const firstIds = async (r: SandboxRegistry, name: string): Promise<string> =>
+      (await r.open(name, { scenario: 'ci' })).host.current.ids.next('ord');
+    const run1 = await registry();
+    const a = await firstIds(run1, 'a');
+    const b = await firstIds(run1, 'b');
+    expect(a).not.toBe(b);
+    expect(a).not.toBe(run1.defaultHost.current.ids.next('ord'));
+    await run1.delete('a');
+    const again = await firstIds(run1, 'a');
+    expect(again).not.toBe(a);
+    // Another run (a fresh server) making the same sandboxes issues the same ids.
+    const run2 = await registry();
+    expect(await firstIds(run2, 'a')).toBe(a);
+    expect(await firstIds(run2, 'b')).toBe(b);
+  });
+
   it('is gone once its ttl of real time passes without a use, even before a sweep', async () => {
     const time = manualTime();
     const r = await registry({}, time);

@@ -43,6 +43,8 @@ export class SandboxRegistry implements SandboxDirectory {
   /** Per name, the end of the last put or delete: one at a time per name. */
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly disposing = new Set<Promise<void>>();
+  /** Per name, how many sandboxes of it were made: each has an id space of its own. */
+  private readonly made = new Map<string, number>();
   private cancelSweep: (() => void) | undefined;
   private closed = false;
 
@@ -92,8 +94,10 @@ export class SandboxRegistry implements SandboxDirectory {
       let host: SandboxHost;
       try {
         if (!opts.files) checkBundledOnly(spec.scenario);
-        const keys = new SandboxKeys(name);
-        host = await SandboxHost.open(namedSandboxConfig(this.config, name, spec, keys));
+        const before = this.made.get(name) ?? 0;
+        this.made.set(name, before + 1);
+        const config = namedSandboxConfig(this.config, name, spec, new SandboxKeys(name), before);
+        host = await SandboxHost.open(config);
       } catch (err) {
         if (err instanceof ScenarioError) throw fail('invalid_scenario', { detail: err.message });
         throw err;
