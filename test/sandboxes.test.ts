@@ -1,6 +1,14 @@
+import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_KEY, type ScenarioFile } from '../src/index.js';
-import { expectError, SAMPLE_ORDER, TestSandbox, type Reply } from './support/test-sandbox.js';
+import { bannerUrl } from './support/cli-process.js';
+import {
+  contractFetch,
+  expectError,
+  SAMPLE_ORDER,
+  TestSandbox,
+  type Reply,
+} from './support/test-sandbox.js';
 
 const put = (t: TestSandbox, name: string, body?: unknown): Promise<Reply<any>> =>
   t.request('PUT', `/__sandbox/sandboxes/${name}`, { body, key: null });
@@ -219,5 +227,26 @@ describe('named sandboxes from startSandbox', () => {
     await own.close();
     expect(own.sandbox.sandboxes.list()).toEqual([]);
     expect(() => handle.clock.now()).toThrow(/No sandbox named/);
+  });
+});
+
+describe('named sandboxes from the command line', () => {
+  it('takes the limit from DELIVERY_SANDBOX_MAX_SANDBOXES', async () => {
+    const child = spawn(
+      process.execPath,
+      ['dist/cli.js', '--port', '0', '--scenario', 'ci', '--log-level', 'silent'],
+      { env: { ...process.env, DELIVERY_SANDBOX_MAX_SANDBOXES: '1' } },
+    );
+    try {
+      const url = await bannerUrl(child);
+      const putAt = (name: string) =>
+        contractFetch(`${url}/__sandbox/sandboxes/${name}`, { method: 'PUT' });
+      expect((await putAt('first')).status).toBe(201);
+      const refused = await putAt('second');
+      expectError(refused, 409, 'invalid_request', { reason: 'too_many_sandboxes' });
+      expect(refused.body.error.message).toMatch(/--max-sandboxes 1\)/);
+    } finally {
+      child.kill('SIGKILL');
+    }
   });
 });
