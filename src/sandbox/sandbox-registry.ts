@@ -111,8 +111,8 @@ export class SandboxRegistry implements SandboxDirectory {
       const now = this.now();
       // A replaced sandbox keeps its place in the list; its world and keys are new.
       const entry: Entry = { name, host, createdAt: now, lastUsed: now, ttlMs };
-      if (old) void this.dispose(old);
       this.entries.set(name, entry);
+      if (old) void this.dispose(old);
       this.scheduleSweep();
       return { created: !old, entry };
     });
