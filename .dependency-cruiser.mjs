@@ -14,7 +14,8 @@
  *   commands            the operations behind the endpoints and scenario steps
  *   world               the wired state of one sandbox run
  *   store events clock errors                          the "core": may use each other (no cycles)
- *   support             src/paths.ts, src/version.ts, src/logger.ts, src/fixtures.ts, src/json-schema.ts
+ *   support             src/paths.ts, src/version.ts, src/logger.ts, src/fixtures.ts, src/json-schema.ts,
+ *                       src/listeners.ts (the one listener registry, which journal/ uses too)
  *   domain              pure rules: imports nothing from src outside src/domain/
  *
  * A layer imports itself and anything below it, transitively (http may import commands, world,
@@ -43,7 +44,7 @@ const EDGES = '^src/(edge|journal)/';
 const COMMANDS = '^src/commands/';
 const WORLD = '^src/world/';
 const CORE_LAYER = `^src/(${CORE.join('|')})/`;
-const SUPPORT = '^src/(paths|version|logger|fixtures|json-schema)\\.ts$';
+const SUPPORT = '^src/(paths|version|logger|fixtures|json-schema|listeners)\\.ts$';
 const DOMAIN = '^src/domain/';
 
 const LAYERS = [ENTRY, CLI, SANDBOX, FEATURE, EDGES, COMMANDS, WORLD, CORE_LAYER, SUPPORT, DOMAIN];
@@ -161,7 +162,7 @@ export default {
       name: 'support-imports-only-domain',
       severity: 'error',
       comment:
-        'paths/version/logger/fixtures are leaf utilities: they may import only domain and each other; move the code that needs more up a layer.',
+        'paths/version/logger/fixtures/listeners are leaf utilities: they may import only domain and each other; move the code that needs more up a layer.',
       from: { path: SUPPORT },
       to: { path: '^src/', pathNot: [SUPPORT, DOMAIN] },
     },

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestSandbox } from './support/test-sandbox.js';
 
@@ -8,13 +9,14 @@ describe('the /__sandbox control plane', () => {
   });
   afterAll(() => t.close());
 
-  it('reports health with the version, scenario and clock', async () => {
+  it('reports health with the version, scenario, clock and node', async () => {
     const res = await t.get('/__sandbox/health', { key: null });
     expect(res.body).toEqual({
       status: 'ok',
       version: expect.stringMatching(/^\d+\.\d+\.\d+/),
       scenario: 'ci',
       clock: { mode: 'manual', speed: 1, now: '2026-01-01T12:00:00.000Z' },
+      node: hostname(),
     });
   });
 

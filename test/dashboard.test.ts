@@ -94,6 +94,10 @@ describe('the dashboard', () => {
     await row.click();
     await page.getByRole('button', { name: '→ delivered' }).click();
     await expect.poll(() => row.locator('.status').textContent()).toBe('delivered');
+    // Delivered allows nothing more: the buttons follow the server's allowed_actions.
+    await expect.poll(() => detail.getByRole('button', { name: /^→/ }).count()).toBe(0);
+    for (const name of ['Advance', 'Cancel as restaurant', 'Cancel as system'])
+      expect(await detail.getByRole('button', { name, exact: true }).isDisabled()).toBe(true);
     expect(await page.evaluate(() => (globalThis as unknown as { marker?: number }).marker)).toBe(
       42,
     );

@@ -253,4 +253,42 @@ test('a sandbox started from require()', async () => {
       clearTimeout(force);
     }
   });
+
+  it(
+    'prints the JSON start line first on stdout when started with npx --log-format json',
+    { timeout: 60_000 },
+    async () => {
+      const child = spawn(
+        'npx',
+        ['delivery-sandbox', '--port', '0', '--scenario', 'ci', '--log-format', 'json'],
+        { cwd: project, detached: true },
+      );
+      try {
+        let out = '';
+        const first = await new Promise<string>((resolve, reject) => {
+          child.stdout.on('data', (d: Buffer) => {
+            out += d.toString();
+            if (out.includes('\n')) resolve(out.slice(0, out.indexOf('\n')));
+          });
+          child.on('exit', (code) => reject(new Error(`npx exited with ${code}: ${out}`)));
+        });
+        const line = JSON.parse(first) as {
+          msg: string;
+          api: string;
+          accounts: { api_key: string }[];
+        };
+        expect(line.msg).toBe('listening');
+        const drivers = await fetch(`${line.api}/drivers/available?lat=37.7749&lng=-122.4194`, {
+          headers: { Authorization: `Bearer ${line.accounts[0]!.api_key}` },
+        });
+        expect(drivers.status).toBe(200);
+      } finally {
+        const exited = once(child, 'exit');
+        process.kill(-child.pid!, 'SIGTERM');
+        const force = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 5000);
+        await exited;
+        clearTimeout(force);
+      }
+    },
+  );
 });

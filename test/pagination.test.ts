@@ -42,7 +42,12 @@ describe('control-plane lists are paginated', () => {
     );
     expect(res.body.has_more).toBe(true);
     const last = await t.get(`/__sandbox/orders?starting_after=${ids[129]}`);
-    expect(last.body).toEqual({ orders: [], outcomes: {}, has_more: false });
+    expect(last.body).toEqual({
+      orders: [],
+      outcomes: {},
+      allowed_actions: expect.any(Object),
+      has_more: false,
+    });
   });
 
   it.each(LISTS)('%s takes limit and cursors and answers has_more', async (path, key, id) => {

@@ -104,3 +104,15 @@ describe('a reset to a scenario that cannot start', () => {
     }
   });
 });
+
+describe('startSandbox({ nodeName })', () => {
+  it('is the node GET /__sandbox/health names, and the handle says it too', async () => {
+    const t = await TestSandbox.start({ nodeName: 'sandbox-1' });
+    try {
+      expect(t.sandbox.nodeName).toBe('sandbox-1');
+      expect((await t.get('/__sandbox/health')).body).toMatchObject({ node: 'sandbox-1' });
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -318,6 +318,8 @@ export interface components {
       /** @constant */
       status: 'ok';
       version: string;
+      /** @description The process that answered: `--node-name` (`DELIVERY_SANDBOX_NODE_NAME`), by default the machine's host name. Behind a load balancer, it tells the processes apart. */
+      node: string;
       scenario: string;
       clock: components['schemas']['ClockState'];
     };
@@ -352,6 +354,16 @@ export interface components {
        */
       outcomes: {
         [key: string]: components['schemas']['OrderOutcome'];
+      };
+      /**
+       * @description What the control plane may do to an order in each status, by status (every status is
+       *     listed): an order's own actions are `allowed_actions[order.status]`. Keyed by status
+       *     rather than by order, so it stays right for an order whose status changed since the
+       *     list was read (the stream's events and the advance and cancel answers carry the order
+       *     as `/v1` shows it, without this). From the lifecycle's status table.
+       */
+      allowed_actions: {
+        [key: string]: components['schemas']['OrderActions'];
       };
     };
     IntegrationReport: {
@@ -544,6 +556,13 @@ export interface components {
           verdict: 'ok' | 'wrong' | 'no_answer';
         },
       ];
+    };
+    /** @description What the control plane may do to an order in one status. */
+    OrderActions: {
+      /** @description The statuses `POST /__sandbox/orders/{order_id}/advance` moves the order to, nearest first (the rest of the happy path); without `to` it goes to the first. Empty once the order is delivered or cancelled. */
+      advance_to: components['schemas']['OrderStatus'][];
+      /** @description Whether `POST /__sandbox/orders/{order_id}/cancel` cancels the order: only before pickup (an order already cancelled is answered unchanged). */
+      cancel: boolean;
     };
     /**
      * @description A per-order outcome; see the `Sandbox-Outcome` header of `POST /v1/orders`.

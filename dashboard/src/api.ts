@@ -58,6 +58,8 @@ export interface ListPage<T> {
   items: T[];
   /** Whether older items exist before this page. */
   has_more: boolean;
+  /** The whole answer, for the fields a list answers beside its items. */
+  answer: Record<string, unknown>;
 }
 
 /**
@@ -70,7 +72,11 @@ export async function list<T>(path: string, key: string, before?: string): Promi
   if (before !== undefined) query.set('ending_before', before);
   const sep = path.includes('?') ? '&' : '?';
   const page = await api<Record<string, unknown>>('GET', `${path}${sep}${query.toString()}`);
-  return { items: (page[key] as T[] | undefined) ?? [], has_more: page.has_more === true };
+  return {
+    items: (page[key] as T[] | undefined) ?? [],
+    has_more: page.has_more === true,
+    answer: page,
+  };
 }
 
 /** The URL of `/__sandbox/stream` for this page (a browser's WebSocket cannot send headers). */

@@ -11,6 +11,7 @@ import type {
   DriverPosition,
   Endpoint,
   Order,
+  OrderList,
   OrderRoute,
   SandboxEvent,
   StreamMessage,
@@ -26,6 +27,11 @@ export interface State {
   /** Whether the stream is open. */
   live: boolean;
   orders: Map<string, Order>;
+  /**
+   * What an order allows in each status, by status, as the server states it (the orders list's
+   * `allowed_actions`): the lifecycle buttons follow it rather than a copy of the status table.
+   */
+  allowedActions: OrderList['allowed_actions'];
   /** Every driver, from the stream (its first `drivers` message lists them all). */
   drivers: Map<string, DriverPosition>;
   endpoints: Endpoint[];
@@ -55,6 +61,7 @@ export class Store {
     clock: null,
     live: false,
     orders: new Map(),
+    allowedActions: {},
     drivers: new Map(),
     endpoints: [],
     secrets: new Map(),
@@ -108,6 +115,7 @@ export class Store {
       ]);
       this.set({
         orders: new Map(orders.items.map((o) => [o.order_id, o])),
+        allowedActions: (orders.answer as OrderList).allowed_actions,
         endpoints: endpoints.items,
         deliveries: deliveries.items,
         events: events.items,

@@ -10,6 +10,9 @@ export type LatLng = Schemas['LatLng'];
 export type OrderStatus = Schemas['OrderStatus'];
 export type EventName = Schemas['EventName'];
 export type Order = Schemas['Order'];
+/** What an order in one status allows (`GET /__sandbox/orders`' `allowed_actions`, by status). */
+export type OrderActions = Schemas['OrderActions'];
+export type OrderList = Schemas['OrderList'];
 /** What the stream's `event` messages carry: an order event or payment.completed. */
 export type SandboxEvent = Schemas['OrderEvent'] | Schemas['PaymentEvent'];
 export type DeliveryAttempt = Schemas['DeliveryAttempt'];

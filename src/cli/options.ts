@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from 'commander';
 import { ADMIN_TOKEN_RULE, ADMIN_TOKEN_SHAPE } from '../domain/api-key.js';
+import { NODE_NAME_RULE, NODE_NAME_SHAPE } from '../sandbox/config.js';
 import type { ClockMode } from '../domain/scenario.js';
 import { checkOption, type OptionRule } from '../scenarios/start-option-rules.js';
 
@@ -131,5 +132,12 @@ export function parseAdminToken(value: string): string {
     throw new InvalidArgumentError(
       `expected ${ADMIN_TOKEN_RULE}; check for spaces or line breaks around it`,
     );
+  return value;
+}
+
+/** `--node-name`: the name `GET /__sandbox/health` answers as `node` (NODE_NAME_SHAPE). */
+export function parseNodeName(value: string): string {
+  if (!NODE_NAME_SHAPE.test(value))
+    throw new InvalidArgumentError(`expected ${NODE_NAME_RULE}; got ${JSON.stringify(value)}`);
   return value;
 }

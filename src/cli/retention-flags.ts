@@ -1,6 +1,7 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { parseDuration } from '../domain/duration.js';
 import type { Retention } from '../domain/retention.js';
+import { retentionRules, type RetentionField } from '../scenarios/retention-rules.js';
 import { envVar } from './options.js';
 
 /** The retention flags as commander hands them over (each unset one keeps the scenario's). */
@@ -32,48 +33,73 @@ function ttl(value: string): number {
   return ms;
 }
 
+/** The retention flags: each a scenario `retention` field, its variable, and what it keeps. */
+const FLAGS: { flag: string; field: RetentionField; env: string; what: string }[] = [
+  {
+    flag: '--retain-orders <n>',
+    field: 'finished_orders',
+    env: 'RETAIN_ORDERS',
+    what: 'finished orders kept',
+  },
+  { flag: '--retain-events <n>', field: 'events', env: 'RETAIN_EVENTS', what: 'events kept' },
+  {
+    flag: '--retain-deliveries <n>',
+    field: 'deliveries',
+    env: 'RETAIN_DELIVERIES',
+    what: 'finished webhook deliveries kept',
+  },
+  {
+    flag: '--retain-attempts <n>',
+    field: 'attempts',
+    env: 'RETAIN_ATTEMPTS',
+    what: 'webhook attempts kept in the log',
+  },
+  {
+    flag: '--journal-bytes <n>',
+    field: 'journal_bytes',
+    env: 'JOURNAL_BYTES',
+    what: '--data journal size that triggers compaction',
+  },
+  {
+    flag: '--idempotency-ttl <duration>',
+    field: 'idempotency_ttl',
+    env: 'IDEMPOTENCY_TTL',
+    what: 'how long idempotency keys live',
+  },
+  {
+    flag: '--retain-idempotency-keys <n>',
+    field: 'idempotency_keys',
+    env: 'RETAIN_IDEMPOTENCY_KEYS',
+    what: 'idempotency keys remembered',
+  },
+];
+
+/** A default as the help shows it: bytes in MiB where they are whole MiB. */
+function shown(field: RetentionField, value: number | string): string {
+  const mib = 1024 * 1024;
+  return field === 'journal_bytes' && typeof value === 'number' && value % mib === 0
+    ? `${value / mib} MiB`
+    : String(value);
+}
+
 /**
  * Adds the retention flags (scenario `retention`, docs/persistence.md) to `start`, each also a
- * `DELIVERY_SANDBOX_*` variable. Their defaults are the scenario's.
+ * `DELIVERY_SANDBOX_*` variable. Their defaults are the scenario's: the help states those of
+ * scenarios/schema.json, whose bounds the counts keep too.
  */
 export function addRetentionOptions(command: Command): Command {
-  const count = wholeNumber(1, 10_000_000);
-  return command
-    .addOption(
-      new Option('--retain-orders <n>', 'finished orders kept (default 10000)')
-        .argParser(count)
-        .env(envVar('RETAIN_ORDERS')),
-    )
-    .addOption(
-      new Option('--retain-events <n>', 'events kept (default 20000)')
-        .argParser(count)
-        .env(envVar('RETAIN_EVENTS')),
-    )
-    .addOption(
-      new Option('--retain-deliveries <n>', 'finished webhook deliveries kept (default 20000)')
-        .argParser(count)
-        .env(envVar('RETAIN_DELIVERIES')),
-    )
-    .addOption(
-      new Option('--retain-attempts <n>', 'webhook attempts kept in the log (default 10000)')
-        .argParser(count)
-        .env(envVar('RETAIN_ATTEMPTS')),
-    )
-    .addOption(
-      new Option('--journal-bytes <n>', '--data journal size that triggers compaction (64 MiB)')
-        .argParser(wholeNumber(65_536, 17_179_869_184))
-        .env(envVar('JOURNAL_BYTES')),
-    )
-    .addOption(
-      new Option('--idempotency-ttl <duration>', 'how long idempotency keys live (default 24h)')
-        .argParser(ttl)
-        .env(envVar('IDEMPOTENCY_TTL')),
-    )
-    .addOption(
-      new Option('--retain-idempotency-keys <n>', 'idempotency keys remembered (default 10000)')
-        .argParser(count)
-        .env(envVar('RETAIN_IDEMPOTENCY_KEYS')),
+  const rules = retentionRules();
+  for (const { flag, field, env, what } of FLAGS) {
+    const rule = rules[field];
+    const parse =
+      field === 'idempotency_ttl' ? ttl : wholeNumber(rule.minimum ?? 1, rule.maximum ?? Infinity);
+    command.addOption(
+      new Option(flag, `${what} (default ${shown(field, rule.default)})`)
+        .argParser(parse)
+        .env(envVar(env)),
     );
+  }
+  return command;
 }
 
 /** The flags as `SandboxOptions.retention`. */

@@ -7,6 +7,7 @@ import { createLogger, LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } 
 import { startSandbox, type Sandbox } from '../sandbox/sandbox.js';
 import { VERSION } from '../version.js';
 import { formatBanner } from './banner.js';
+import { writeStartLine } from './start-line.js';
 import { applyHeapPolicy } from './heap-policy.js';
 import { addRetentionOptions, retentionFromFlags, type RetentionFlags } from './retention-flags.js';
 import {
@@ -17,6 +18,7 @@ import {
   parseCorsOrigins,
   parseJournalSize,
   parseMaxSandboxes,
+  parseNodeName,
   parsePort,
   parseSpeed,
   parseWebhookSecret,
@@ -42,6 +44,7 @@ export interface StartFlags extends RetentionFlags {
   corsOrigin?: string[];
   journalSize?: number;
   maxSandboxes?: number;
+  nodeName?: string;
 }
 
 /**
@@ -65,6 +68,7 @@ export function toSandboxOptions(flags: StartFlags, logger: Logger): SandboxOpti
     retention: retentionFromFlags(flags),
     journal: { maxEntries: flags.journalSize },
     maxSandboxes: flags.maxSandboxes,
+    nodeName: flags.nodeName,
   };
 }
 
@@ -87,7 +91,11 @@ function stopOnSignals(sandbox: Sandbox, logger: Logger): void {
   process.on('SIGTERM', stop);
 }
 
-/** Starts the sandbox, logging to stderr, and prints the banner once it listens. */
+/**
+ * Starts the sandbox, logging to stderr, and once it listens prints on stdout the banner or, when
+ * `--log-format json` (or its variable) was given, the start line instead: one JSON log record
+ * with the URLs, keys and webhook secrets, for a program to read (src/cli/start-line.ts).
+ */
 async function start(given: StartFlags, command: Command): Promise<void> {
   // The default scenario only when none was named: a --data file's own scenario resumes instead.
   const named = command.getOptionValueSource('scenario') !== 'default';
@@ -98,7 +106,13 @@ async function start(given: StartFlags, command: Command): Promise<void> {
   const sandbox = await startSandbox(toSandboxOptions(flags, logger));
   stopOnSignals(sandbox, logger);
   // After the handlers: whoever waits for the banner may signal at once.
-  process.stdout.write(`${formatBanner(sandbox, { version: VERSION, dataFile: flags.data })}\n`);
+  const facts = { version: VERSION, dataFile: flags.data };
+  if (flags.logFormat === 'json')
+    writeStartLine(await createLogger('info', 'json', process.stdout), sandbox, {
+      ...facts,
+      pid: process.pid,
+    });
+  else process.stdout.write(`${formatBanner(sandbox, facts)}\n`);
 }
 
 /**
@@ -220,6 +234,14 @@ export function addStartCommand(program: Command): Command {
         .env(envVar('MAX_SANDBOXES')),
     )
     .addOption(
+      new Option(
+        '--node-name <name>',
+        'name of this process in GET /__sandbox/health (default: the host name)',
+      )
+        .argParser(parseNodeName)
+        .env(envVar('NODE_NAME')),
+    )
+    .addOption(
       new Option('--log-level <level>', 'log level')
         .choices(LOG_LEVELS)
         .default('info')
@@ -228,7 +250,7 @@ export function addStartCommand(program: Command): Command {
     .addOption(
       new Option(
         '--log-format <format>',
-        'pretty or json (default: pretty on a terminal, json otherwise)',
+        'pretty or json (default: pretty on a terminal, json otherwise); when given as json, stdout gets one JSON start line instead of the banner',
       )
         .choices(LOG_FORMATS)
         .env(envVar('LOG_FORMAT')),

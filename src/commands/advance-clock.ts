@@ -41,7 +41,7 @@ export async function advanceClock(
   } finally {
     unsubscribe();
   }
-  world.activity.publish({ type: 'clock', data: world.clock.state() });
+  world.activity.emit({ type: 'clock', data: world.clock.state() });
   await world.store.commit();
   return { now: world.clock.iso(), fired };
 }

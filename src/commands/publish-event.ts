@@ -22,6 +22,6 @@ export function publishEvent(
   world.store.events.insert(record);
   // Every change to an order publishes an event: this is where the change journal learns of it.
   world.store.orders.touch(data.order.order_id);
-  world.bus.emit(record, (err) => world.logger.error({ err, event }, 'an event listener failed'));
+  world.bus.emit(record);
   return record;
 }

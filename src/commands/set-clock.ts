@@ -13,6 +13,6 @@ export function setClock(world: World, settings: { mode?: ClockMode; speed?: num
   world.clock.configure(settings);
   world.scheduler.clockChanged();
   const state = world.clock.state();
-  world.activity.publish({ type: 'clock', data: state });
+  world.activity.emit({ type: 'clock', data: state });
   return state;
 }

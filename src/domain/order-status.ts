@@ -39,3 +39,32 @@ export function nextStatus(status: OrderStatus): OrderStatus | undefined {
   const i = HAPPY_PATH.indexOf(status);
   return i >= 0 ? HAPPY_PATH[i + 1] : undefined;
 }
+
+/** What the control plane may do to an order in one status (`OrderActions` in openapi/sandbox.yaml). */
+export interface OrderActions {
+  /**
+   * The statuses `POST /__sandbox/orders/{id}/advance` moves it to, nearest first: the rest of the
+   * happy path. Without `to` it goes to the first.
+   */
+  advance_to: OrderStatus[];
+  /** Whether `POST /__sandbox/orders/{id}/cancel` cancels it: only before pickup. */
+  cancel: boolean;
+}
+
+/** What an order in `status` allows, read off the table above. */
+export function allowedActions(status: OrderStatus): OrderActions {
+  const i = HAPPY_PATH.indexOf(status);
+  return {
+    advance_to: i < 0 ? [] : HAPPY_PATH.slice(i + 1),
+    cancel: isCancellable(status),
+  };
+}
+
+/** `allowedActions` of every status, by status: the table as the dashboard reads it. */
+export function allowedActionsByStatus(): Record<OrderStatus, OrderActions> {
+  const statuses = Object.keys(TRANSITIONS) as OrderStatus[];
+  return Object.fromEntries(statuses.map((s) => [s, allowedActions(s)])) as Record<
+    OrderStatus,
+    OrderActions
+  >;
+}

@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { withReasonEnum, withReasonTable } from '../../scripts/generate-reference.js';
 import { CATALOGUE, REASONS } from './catalogue.js';
@@ -29,6 +30,17 @@ describe('the error catalogue', () => {
   ] as const)('is what %s lists as ErrorReason', async (file, surface) => {
     const text = read(file);
     expect(await withReasonEnum(text, surface)).toBe(text);
+  });
+
+  it('holds each reason in exactly one area file, every area joined', async () => {
+    const dir = join('src', 'errors', 'reasons');
+    const areas = readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+    const inAreas: string[] = [];
+    for (const file of areas) {
+      const area: Record<string, object> = await import(pathToFileURL(join(dir, file)).href);
+      for (const specs of Object.values(area)) inAreas.push(...Object.keys(specs));
+    }
+    expect(inAreas.toSorted()).toEqual(REASONS.toSorted());
   });
 
   it('has no reason that no code throws', () => {

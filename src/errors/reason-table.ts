@@ -16,13 +16,7 @@ export function reasonTable(): string {
     '| 400 | `invalid_request` | `null` | a validation failure: `param` names the first field at fault, `details` lists every one |',
   ];
   for (const reason of REASONS) {
-    const spec: {
-      code: keyof typeof ERROR_STATUS;
-      status?: number;
-      when: string;
-      surface: Surface;
-      alternative?: { code: keyof typeof ERROR_STATUS; when: string };
-    } = CATALOGUE[reason];
+    const spec = CATALOGUE[reason];
     const where = spec.surface === 'control' ? ' (control plane)' : '';
     rows.push(
       `| ${spec.status ?? ERROR_STATUS[spec.code]} | \`${spec.code}\` | \`${reason}\` | ${spec.when}${where} |`,

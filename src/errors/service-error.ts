@@ -32,36 +32,36 @@ export class ServiceError extends Error {
   }
 }
 
+/** How `fail` may vary a reason's answer: its documented alternative code, extra headers. */
+export interface FailOptions {
+  as?: ErrorCode;
+  headers?: Record<string, string>;
+}
+
+/**
+ * What `fail` takes after the reason: its parameters (left out when it takes none), then options.
+ * A mapped type indexed by `R`, not a tuple of `ReasonParams<R>`: TypeScript counts a generic rest
+ * parameter's arity only once `R` is known, so `fail('missing_api_key')` needs no `undefined`.
+ */
+type FailArgs = { [R in Reason]: [params: ReasonParams<R>, opts?: FailOptions] };
+
 /**
  * The error for `reason`, from the catalogue: its code, status, parameter, message and headers.
  * `as` picks the catalogue's documented alternative code for the reason.
  *
  * @example throw fail('order_not_found', { id });
  */
-export function fail<R extends Reason>(
-  reason: R,
-  ...[params, opts]: ReasonParams<R> extends Record<string, never>
-    ? [params?: ReasonParams<R>, opts?: { as?: ErrorCode; headers?: Record<string, string> }]
-    : [params: ReasonParams<R>, opts?: { as?: ErrorCode; headers?: Record<string, string> }]
-): ServiceError {
-  const spec = CATALOGUE[reason] as unknown as {
-    code: ErrorCode;
-    status?: number;
-    param: string | null | ((p: unknown) => string | null);
-    message: (p: unknown) => string;
-    alternative?: { code: ErrorCode };
-    headers?: Record<string, string>;
-  };
-  const p = params ?? {};
+export function fail<R extends Reason>(reason: R, ...[params, opts]: FailArgs[R]): ServiceError {
+  const spec = CATALOGUE[reason];
   const code = opts?.as ?? spec.code;
   if (code !== spec.code && code !== spec.alternative?.code) {
     throw new Error(`invariant: ${reason} is not answered with ${code}`);
   }
   return new ServiceError(
     code,
-    spec.message(p),
+    spec.message(params),
     code === spec.code ? (spec.status ?? ERROR_STATUS[code]) : ERROR_STATUS[code],
-    typeof spec.param === 'function' ? spec.param(p) : spec.param,
+    typeof spec.param === 'function' ? spec.param(params) : spec.param,
     reason,
     [],
     { ...spec.headers, ...opts?.headers },

@@ -1,5 +1,7 @@
 import type { ClockMode } from '../domain/scenario.js';
 import type { DeliveryAttempt } from '../store/state.js';
+import type { Logger } from 'pino';
+import { Listeners } from '../listeners.js';
 
 /**
  * What happens in a world besides its events: webhook attempts, clock changes, and positions sent
@@ -10,31 +12,19 @@ export type Activity =
   | { type: 'clock'; data: { mode: ClockMode; speed: number; now: string } }
   | { type: 'location_streamed'; data: { order_id: string } };
 
-export type ActivityListener = (activity: Activity) => void;
-
 /**
  * A world's second channel, beside the event bus: the webhook dispatcher publishes each attempt it
  * logs, the clock commands each change and the location streams each position they send, so that
  * live streams and the report can hear them without importing each other (features never import
- * each other). Listeners run synchronously, in subscription
- * order; one that throws does not stop the others or the publisher.
+ * each other). Listeners run synchronously, in subscription order; one that throws is logged and
+ * stops neither the others nor the publisher: a broken stream must never fail a delivery or a
+ * clock change (src/listeners.ts).
  */
-export class ActivityFeed {
-  private readonly listeners = new Set<ActivityListener>();
+export type ActivityFeed = Listeners<Activity>;
 
-  /** Subscribes to every activity; returns the unsubscribe function. */
-  subscribe(listener: ActivityListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  publish(activity: Activity): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(activity);
-      } catch {
-        // A broken stream must never fail a delivery or a clock change.
-      }
-    }
-  }
+/** A world's activity feed: a listener that throws is logged on `logger` with the activity's type. */
+export function createActivityFeed(logger: Logger): ActivityFeed {
+  return new Listeners<Activity>((err, activity) =>
+    logger.error({ err, activity: activity.type }, 'an activity listener failed'),
+  );
 }

@@ -1,4 +1,6 @@
 import type { EventRecord } from '../store/state.js';
+import type { Logger } from 'pino';
+import { Listeners } from '../listeners.js';
 
 /** The events the service emits, in lifecycle order. */
 export const EVENT_NAMES = [
@@ -15,28 +17,17 @@ export type EventName = (typeof EVENT_NAMES)[number];
 /** An emitted event: exactly the webhook body. */
 export type SandboxEvent = EventRecord & { event: EventName };
 
-export type EventListener = (event: SandboxEvent) => void;
-
 /**
  * The internal, synchronous event bus. Engines publish; logging, webhooks and live streams
- * subscribe. Listeners run in subscription order; one that throws does not stop the others.
+ * subscribe. Listeners run in subscription order (the simulation subscribes first, then the
+ * webhook dispatcher); one that throws is logged and stops neither the others nor the publisher
+ * (the policy of every listener registry, src/listeners.ts).
  */
-export class EventBus {
-  private readonly listeners = new Set<EventListener>();
+export type EventBus = Listeners<SandboxEvent>;
 
-  /** Subscribes to every event; returns the unsubscribe function. */
-  subscribe(listener: EventListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  emit(event: SandboxEvent, onListenerError?: (err: unknown) => void): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(event);
-      } catch (err) {
-        onListenerError?.(err);
-      }
-    }
-  }
+/** A world's bus: a listener that throws is logged on `logger` with the event's name. */
+export function createEventBus(logger: Logger): EventBus {
+  return new Listeners<SandboxEvent>((err, event) =>
+    logger.error({ err, event: event.event }, 'an event listener failed'),
+  );
 }

@@ -33,6 +33,8 @@ export interface AppHost {
   scenarios(): { name: string; description: string; current: boolean }[];
   /** The package version, shown by `/__sandbox/health`. */
   readonly version: string;
+  /** This process's name (`--node-name`, default the host name), shown by `/__sandbox/health`. */
+  readonly nodeName: string;
   /** The last `/v1` requests: the host's, so that it outlives resets. */
   readonly journal: RequestJournal;
   /** When set, `/__sandbox` requires `Authorization: Bearer <adminToken>`. */

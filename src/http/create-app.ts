@@ -8,13 +8,13 @@ import { fastOrderRead } from './fast-order-read.js';
 import { adminAuth } from './middleware/admin-auth.js';
 import { injectApiFaults } from './middleware/api-faults.js';
 import { errorHandler } from './middleware/error-handler.js';
-import { hostChecker } from '../edge/host-check.js';
 import { journalRequests } from './middleware/journal.js';
 import { RouteResolver } from './middleware/not-found.js';
-import { prelude } from './middleware/prelude.js';
+import { begin, chooseWorld } from './middleware/prelude.js';
 import { requestGuard, type AccessOptions } from './middleware/request-guard.js';
 import { loadOpenApiDocument } from './openapi-document.js';
 import { OperationMatcher } from './operation-matcher.js';
+import { expressSteps, type RequestStep } from './pipeline.js';
 import { compileRequestValidators } from './request-validators.js';
 import { driversRoutes } from './routes/drivers.js';
 import { ordersRoutes } from './routes/orders.js';
@@ -33,20 +33,33 @@ import { sandboxStateRoutes } from './routes/sandbox/state.js';
 import { sandboxWebhookRoutes } from './routes/sandbox/webhooks.js';
 import { sandboxWorldRoutes } from './routes/sandbox/world.js';
 
+/** Options of `createApp` beyond what every sandbox sets. */
+export interface AppOptions {
+  /**
+   * Tests only: steps run after the list's own, on the Express chain and the fast path alike
+   * (test/pipeline.test.ts shows that a step added to the list runs on both).
+   */
+  testSteps?: readonly RequestStep[];
+}
+
 /**
  * The HTTP application: the `/v1` API, the `/__sandbox` control plane and the OpenAPI documents.
  * Every request works on the host's current world, read once when it arrives. Every failure,
  * including malformed JSON, oversized bodies and unknown routes, answers JSON. `access` says which
  * Host names and web origins may call it (docs/security.md); `holdMs` how long a request faulted
- * with `Sandbox-Fault: timeout` is held (the server's request time-out). The hottest read,
- * `GET /v1/orders/{id}`, is answered in front of Express when it needs nothing more than the plain
- * path (src/http/fast-order-read.ts).
+ * with `Sandbox-Fault: timeout` is held (the server's request time-out).
+ *
+ * Every request first takes one ordered list of steps (src/http/pipeline.ts): a step added there
+ * runs on the Express chain and on the fast path of the hottest read, `GET /v1/orders/{id}`, which
+ * is answered in front of Express when it needs nothing more than the plain path
+ * (src/http/fast-order-read.ts).
  */
 export function createApp(
   host: AppHost,
   logger: Logger,
   access: AccessOptions,
   faults: { holdMs: number },
+  options: AppOptions = {},
 ): RequestListener {
   const v1Doc = loadOpenApiDocument('v1');
   const sandboxDoc = loadOpenApiDocument('sandbox');
@@ -64,10 +77,15 @@ export function createApp(
   // Without an ETag or Last-Modified Express still finds `If-None-Match: *` "fresh" and answers
   // 304: no response of the sandbox is ever fresh in a client's cache.
   Object.defineProperty(app.request, 'fresh', { configurable: true, get: () => false });
-  app.use(prelude(host, logger));
-  app.use(journalRequests(host.journal, operations));
-  app.use(requestGuard(access, routes));
-  app.use(injectApiFaults(operations, faults.holdMs));
+  const steps: readonly RequestStep[] = [
+    chooseWorld(host),
+    begin(logger),
+    journalRequests(host.journal, operations),
+    requestGuard(access, routes),
+    injectApiFaults(operations, faults.holdMs),
+    ...(options.testSteps ?? []),
+  ];
+  app.use(expressSteps(steps));
 
   // The /v1 routes first and on the app itself: Express tries each layer in turn, so the API's
   // requests match without passing the documents' routes or entering a nested router.
@@ -102,7 +120,7 @@ export function createApp(
   });
 
   app.use(adminAuth(host.adminToken));
-  app.use(healthRoutes(host.version));
+  app.use(healthRoutes(host.version, host.nodeName));
   app.use(sandboxOrdersRoutes(control));
   app.use(sandboxEventsRoutes(control));
   app.use(sandboxClockRoutes(control));
@@ -117,13 +135,7 @@ export function createApp(
 
   app.use(routes.handler());
   app.use(errorHandler(logger, routes));
-  const fast = fastOrderRead({
-    host,
-    logger,
-    matcher: operations,
-    checkHost: hostChecker(access),
-    corsOrigins: access.corsOrigins,
-  });
+  const fast = fastOrderRead(steps, logger);
   return (req, res) => {
     if (!fast(req, res)) void app(req, res);
   };

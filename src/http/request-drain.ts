@@ -1,7 +1,7 @@
 import type { RequestListener, ServerResponse } from 'node:http';
 import { realTimer } from '../clock/real-time.js';
-import { errorBody } from '../errors/error-body.js';
 import { fail } from '../errors/service-error.js';
+import { sendServiceError } from './send-error.js';
 
 /**
  * The requests in flight, for a graceful stop: `wrap` counts them; once `stop` is called, a new
@@ -50,15 +50,8 @@ export class RequestDrain {
 
   private refuse(res: ServerResponse): void {
     const requestId = this.nextRequestId();
-    const e = fail('shutting_down');
-    const body = JSON.stringify(errorBody(e, requestId));
-    res.writeHead(e.status, {
-      ...e.headers,
-      'Content-Type': 'application/json; charset=utf-8',
-      'Content-Length': Buffer.byteLength(body),
-      'X-Request-Id': requestId,
-      Connection: 'close',
-    });
-    res.end(body);
+    res.setHeader('X-Request-Id', requestId);
+    res.setHeader('Connection', 'close');
+    sendServiceError(res, fail('shutting_down'), requestId);
   }
 }

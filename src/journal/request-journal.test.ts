@@ -3,6 +3,8 @@ import { ServiceError } from '../errors/service-error.js';
 import { RequestJournal, type JournalEntry } from './request-journal.js';
 
 const limits = { maxEntries: 100, maxBytes: 1_000_000, maxBodyBytes: 16 };
+/** Where the journals below hand a failing subscriber: they have none. */
+const noSubscriberFails = (): void => {};
 
 function entry(journal: RequestJournal, id: string, body: string | null = null): JournalEntry {
   return {
@@ -33,7 +35,7 @@ const ids = (journal: RequestJournal): string[] =>
 
 describe('RequestJournal', () => {
   it('cuts a body at maxBodyBytes, keeping its whole size and saying so', () => {
-    const journal = new RequestJournal(limits);
+    const journal = new RequestJournal(limits, noSubscriberFails);
     expect(journal.body('short')).toEqual({ text: 'short', size: 5, truncated: false });
     expect(journal.body('é'.repeat(20))).toEqual({
       text: 'é'.repeat(8),
@@ -44,13 +46,16 @@ describe('RequestJournal', () => {
   });
 
   it('drops the oldest entries beyond maxEntries', () => {
-    const journal = new RequestJournal({ ...limits, maxEntries: 3 });
+    const journal = new RequestJournal({ ...limits, maxEntries: 3 }, noSubscriberFails);
     for (const id of ['a', 'b', 'c', 'd', 'e']) journal.record(entry(journal, id));
     expect(ids(journal)).toEqual(['c', 'd', 'e']);
   });
 
   it('drops the oldest entries beyond maxBytes, but always keeps the newest', () => {
-    const journal = new RequestJournal({ ...limits, maxBytes: 2_000, maxBodyBytes: 10_000 });
+    const journal = new RequestJournal(
+      { ...limits, maxBytes: 2_000, maxBodyBytes: 10_000 },
+      noSubscriberFails,
+    );
     for (const id of ['a', 'b', 'c', 'd']) journal.record(entry(journal, id, 'x'.repeat(500)));
     expect(ids(journal).length).toBeLessThan(4);
     expect(ids(journal).at(-1)).toBe('d');
@@ -75,7 +80,7 @@ describe('RequestJournal', () => {
   });
 
   it('answers an unknown cursor with unknown_cursor naming the parameter, and forgets all on clear', () => {
-    const journal = new RequestJournal(limits);
+    const journal = new RequestJournal(limits, noSubscriberFails);
     journal.record(entry(journal, 'a'));
     journal.clear();
     expect(journal.size).toBe(0);

@@ -1,5 +1,6 @@
 import { paginate, UnknownCursor, type PageQuery } from '../domain/page.js';
 import { fail } from '../errors/service-error.js';
+import { Listeners, type ListenerError } from '../listeners.js';
 import type { JournalBody, JournalEntry } from './journal-entry.js';
 
 export type { JournalBody, JournalEntry, JournalError, JournalFault } from './journal-entry.js';
@@ -23,27 +24,28 @@ export interface JournalFilter {
   account_id?: string | undefined;
 }
 
-export type JournalListener = (entry: JournalEntry) => void;
-
 // What an entry costs besides its bodies and headers: ids, times, the object itself.
 const ENTRY_OVERHEAD = 512;
 
 /**
  * The request journal: the last `/v1` requests and their answers, oldest first, bounded by count
  * and by bytes. It belongs to the host, not to a world, so it outlives resets (each entry says which
- * generation answered). The integration report subscribes to it.
+ * generation answered). The integration report subscribes to it; a subscriber that throws is handed
+ * to `onListenerError` (the host logs it) and stops neither the others nor the record.
  */
 export class RequestJournal {
   // Each slot is built on first read: recording stays cheap on the hot path of every request.
   private entries: Slot[] = [];
   private sizes: number[] = [];
   private bytes = 0;
-  private readonly listeners = new Set<JournalListener>();
+  private readonly listeners: Listeners<JournalEntry>;
 
   constructor(
     readonly limits: JournalLimits,
-    private readonly onListenerError: (err: unknown) => void = () => {},
-  ) {}
+    onListenerError: ListenerError<JournalEntry>,
+  ) {
+    this.listeners = new Listeners(onListenerError);
+  }
 
   /** How many entries it holds now. */
   get size(): number {
@@ -81,14 +83,7 @@ export class RequestJournal {
       this.bytes -= this.sizes.shift() ?? 0;
     }
     if (this.listeners.size === 0) return;
-    const entry = read(this.entries[this.entries.length - 1] as Slot);
-    for (const listener of this.listeners) {
-      try {
-        listener(entry);
-      } catch (err) {
-        this.onListenerError(err);
-      }
-    }
+    this.listeners.emit(read(this.entries[this.entries.length - 1] as Slot));
   }
 
   /**
@@ -108,9 +103,8 @@ export class RequestJournal {
   }
 
   /** Calls `listener` with each entry recorded from now on; returns the unsubscribe function. */
-  subscribe(listener: JournalListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  subscribe(listener: (entry: JournalEntry) => void): () => void {
+    return this.listeners.subscribe(listener);
   }
 
   /** Forgets every entry (`DELETE /__sandbox/requests`). */

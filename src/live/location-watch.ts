@@ -72,7 +72,7 @@ export class LocationWatch {
     this.lastReal = this.world.clock.wallNow();
     send(this.socket, { type: 'location', data: location });
     // The integration report counts a streamed position as a tracked location.
-    this.world.activity.publish({ type: 'location_streamed', data: { order_id: this.orderId } });
+    this.world.activity.emit({ type: 'location_streamed', data: { order_id: this.orderId } });
   }
 
   /** Closes the socket (the order finished, the world was replaced, the sandbox stops). */

@@ -1,4 +1,5 @@
 import { listDrivers } from '../commands/list-drivers.js';
+import { Listeners } from '../listeners.js';
 import type { World } from '../world/world.js';
 import type { DriverPosition, SandboxStreamMessage, WorldSummary } from './messages.js';
 
@@ -16,6 +17,9 @@ interface Consumer {
   listener: FeedListener;
   snapshot: number;
 }
+
+/** A message and its JSON text. */
+type Serialised = [SandboxStreamMessage, string];
 
 /** The world a `hello` or `reset` message describes. */
 export function summarize(world: World): WorldSummary {
@@ -51,14 +55,26 @@ const positionKey = (d: DriverPosition): string =>
  * most DRIVERS_PAGE drivers, in the world's driver order): the first page at once, each next one
  * once the consumer took the previous (a socket's flush) and the event loop had a turn. A page is
  * read when it is sent, so it is never older than a `drivers` change sent before it.
+ *
+ * A consumer that throws is logged and keeps neither the others nor the world from going on
+ * (src/listeners.ts).
  */
 export class SandboxFeed {
-  private readonly consumers = new Set<Consumer>();
+  /** Every consumer hears each message (in the order they came). */
+  private readonly messages: Listeners<Serialised>;
+  /** Every consumer is sent a new drivers snapshot after a reset. */
+  private readonly snapshots: Listeners<void>;
+  private readonly onError: (err: unknown) => void;
   private unsubscribe: (() => void)[] = [];
   private lastPositions = new Map<string, string>();
   private dirty = true;
+  private closed = false;
 
   constructor(private world: World) {
+    const { logger } = world;
+    this.onError = (err) => logger.error({ err }, 'a consumer of the sandbox stream failed');
+    this.messages = new Listeners(this.onError);
+    this.snapshots = new Listeners(this.onError);
     this.attach();
   }
 
@@ -67,17 +83,19 @@ export class SandboxFeed {
     const consumer: Consumer = { listener, snapshot: 0 };
     void listener(...this.serialise({ type: 'hello', data: summarize(this.world) }));
     // The first consumer starts the diff from now: every page is at least as new.
-    if (this.consumers.size === 0) this.lastPositions = this.baseline();
-    this.consumers.add(consumer);
+    if (this.messages.size === 0) this.lastPositions = this.baseline();
+    const offMessages = this.messages.subscribe(([message, text]) => void listener(message, text));
+    const offSnapshots = this.snapshots.subscribe(() => this.sendSnapshot(consumer));
     this.sendSnapshot(consumer);
     return () => {
-      this.consumers.delete(consumer);
+      offMessages();
+      offSnapshots();
       consumer.snapshot++; // stops its snapshot
     };
   }
 
   get size(): number {
-    return this.consumers.size;
+    return this.messages.size;
   }
 
   /** Moves to the next world: `reset` first, then the new world's drivers snapshot. */
@@ -86,15 +104,15 @@ export class SandboxFeed {
     this.world = next;
     this.attach();
     this.publish({ type: 'reset', data: summarize(next) });
-    if (this.consumers.size === 0) return;
+    if (this.messages.size === 0) return;
     this.lastPositions = this.baseline();
     this.dirty = false;
-    for (const consumer of this.consumers) this.sendSnapshot(consumer);
+    this.snapshots.emit();
   }
 
   /** Sends the drivers that changed since the last `drivers` message, if any may have. */
   tick(): void {
-    if (this.consumers.size === 0) return;
+    if (this.messages.size === 0) return;
     if (!this.dirty && this.world.clock.mode !== 'realtime') return;
     this.dirty = false;
     const changed: DriverPosition[] = [];
@@ -110,8 +128,9 @@ export class SandboxFeed {
   /** Stops for good: no consumer hears anything more. */
   close(): void {
     this.detach();
-    for (const consumer of this.consumers) consumer.snapshot++;
-    this.consumers.clear();
+    this.closed = true; // stops the snapshots under way
+    this.messages.clear();
+    this.snapshots.clear();
   }
 
   private attach(): void {
@@ -136,12 +155,11 @@ export class SandboxFeed {
   }
 
   private publish(message: SandboxStreamMessage): void {
-    if (this.consumers.size === 0) return;
-    const [, text] = this.serialise(message);
-    for (const { listener } of this.consumers) void listener(message, text);
+    if (this.messages.size === 0) return;
+    this.messages.emit(this.serialise(message));
   }
 
-  private serialise(message: SandboxStreamMessage): [SandboxStreamMessage, string] {
+  private serialise(message: SandboxStreamMessage): Serialised {
     return [message, JSON.stringify(message)];
   }
 
@@ -152,12 +170,13 @@ export class SandboxFeed {
   /**
    * Sends `consumer` every driver of the current world, page by page (at least one page, empty in
    * a world without drivers). It stops when the consumer leaves, a newer snapshot starts (a
-   * reset), or the world changes.
+   * reset), the world changes or the feed closes.
    */
   private sendSnapshot(consumer: Consumer): void {
     const run = ++consumer.snapshot;
     const world = this.world;
-    const current = (): boolean => consumer.snapshot === run && this.world === world;
+    const current = (): boolean =>
+      consumer.snapshot === run && this.world === world && !this.closed;
     const page = (start: number): void | Promise<void> =>
       consumer.listener(
         ...this.serialise({
@@ -174,6 +193,6 @@ export class SandboxFeed {
         if (!current()) return;
         taken = page(start);
       }
-    })();
+    })().catch(this.onError);
   }
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { hostname } from 'node:os';
 import {
   parseClockMode,
   parseMaxSandboxes,
+  parseNodeName,
   parseSpeed,
   parseWebhookSecret,
   parseWebhookUrls,
@@ -102,5 +104,16 @@ describe('resolveConfig, the options a scenario file sets too', () => {
     expect(resolveConfig().maxSandboxes).toBe(200);
     expect(resolveConfig({ maxSandboxes: 0 }).maxSandboxes).toBe(0);
     expect([parseMaxSandboxes('0'), parseMaxSandboxes('100000')]).toEqual([0, 100000]);
+  });
+
+  it('takes a node name shaped like a host name, as --node-name does, and defaults to the host name', () => {
+    expect(resolveConfig({ nodeName: 'sandbox-0.eu_1' }).nodeName).toBe('sandbox-0.eu_1');
+    expect(resolveConfig({}).nodeName).toBe(hostname());
+    for (const bad of ['', 'a b', '-x', 'x'.repeat(254), 'n\n1']) {
+      expect(() => resolveConfig({ nodeName: bad })).toThrow(
+        `nodeName must be 1 to 253 letters, digits, dots, hyphens or underscores, starting with a letter or digit; got ${JSON.stringify(bad)}`,
+      );
+      expect(() => parseNodeName(bad)).toThrow(/expected 1 to 253 letters/);
+    }
   });
 });

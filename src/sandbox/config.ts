@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import pino, { type Logger } from 'pino';
 import { ADMIN_TOKEN_RULE, ADMIN_TOKEN_SHAPE } from '../domain/api-key.js';
 import type { Retention } from '../domain/retention.js';
@@ -68,9 +69,8 @@ export interface SandboxOptions {
   streams?: StreamOptions | undefined;
   /**
    * How much history to keep, over the scenario's `retention` (docs/persistence.md): each field
-   * defaults to the scenario's, whose own defaults are 10 000 finished orders, 20 000 events,
-   * 20 000 finished deliveries, 10 000 logged attempts, a 64 MiB journal, a 24 h idempotency TTL
-   * and at most 10 000 idempotency keys.
+   * defaults to the scenario's, whose own defaults are the `default` keywords of
+   * scenarios/schema.json's `retention` (the one statement of them; `start --help` shows them).
    */
   retention?: Partial<Retention> | undefined;
   /** The request journal's bounds (docs/requests-and-faults.md); each field defaults as noted. */
@@ -80,7 +80,20 @@ export interface SandboxOptions {
    * refused with 409 `too_many_sandboxes`. Default 200.
    */
   maxSandboxes?: number | undefined;
+  /**
+   * This process's name, answered by `GET /__sandbox/health` as `node` (`--node-name`): behind a
+   * load balancer it tells the processes apart (docs/cli.md). NODE_NAME_RULE. Default: the
+   * machine's host name (`os.hostname()`), which processes on one machine share.
+   */
+  nodeName?: string | undefined;
 }
+
+/** What a node name may be: a host name's characters, so that logs and headers carry it as is. */
+export const NODE_NAME_SHAPE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,252}$/;
+
+/** NODE_NAME_SHAPE in words, for error messages. */
+export const NODE_NAME_RULE =
+  '1 to 253 letters, digits, dots, hyphens or underscores, starting with a letter or digit';
 
 /** The bounds of the request journal (`GET /__sandbox/requests`); the oldest entries go first. */
 export interface JournalOptions {
@@ -161,12 +174,13 @@ export interface SandboxConfig {
    * was created, so that no two sandboxes of a process share an id. Default: none.
    */
   idSpace?: string | undefined;
+  nodeName: string;
 }
 
 /**
  * Resolves the options once: every default applied, in one visible step. Throws one Error
  * naming every bad option, its value and the fix: an admin token that no client could send back
- * (see ADMIN_TOKEN_SHAPE), a clock mode, speed or webhook the scenario schema refuses (the CLI's
+ * (see ADMIN_TOKEN_SHAPE), a node name off NODE_NAME_SHAPE, a clock mode, speed or webhook the scenario schema refuses (the CLI's
  * flags are checked by the same rules).
  */
 export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
@@ -174,6 +188,8 @@ export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
     throw new Error(
       `adminToken must be ${ADMIN_TOKEN_RULE}, or no Bearer header could carry it; check for spaces or line breaks around it`,
     );
+  if (options.nodeName !== undefined && !NODE_NAME_SHAPE.test(options.nodeName))
+    throw new Error(`nodeName must be ${NODE_NAME_RULE}; got ${JSON.stringify(options.nodeName)}`);
   const problems = checkScenarioOptions(options);
   const max = options.maxSandboxes;
   if (max !== undefined && !(Number.isInteger(max) && max >= 0 && max <= 100_000))
@@ -223,5 +239,6 @@ export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
       maxBodyBytes: options.journal?.maxBodyBytes ?? DEFAULTS.journal.maxBodyBytes,
     },
     maxSandboxes: options.maxSandboxes ?? DEFAULTS.maxSandboxes,
+    nodeName: options.nodeName ?? hostname(),
   };
 }

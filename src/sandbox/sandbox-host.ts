@@ -7,6 +7,7 @@ import type { SandboxDirectory } from '../http/sandbox-directory.js';
 import { fail } from '../errors/service-error.js';
 import { ReportCollector } from '../report/report-collector.js';
 import { RequestJournal } from '../journal/request-journal.js';
+import { Listeners } from '../listeners.js';
 import { readStateFile } from './read-state-file.js';
 import { savedScenario } from './saved-scenario.js';
 import { stateChunks } from '../store/state-chunks.js';
@@ -32,10 +33,11 @@ export class SandboxHost implements AppHost {
   private stopping = false;
   /** The scenario a reset without a choice returns to: the last one chosen. */
   private source: ScenarioSource;
-  private readonly replaced = new Set<(next: World) => void>();
+  private readonly replaced: Listeners<World>;
   /** The integration report: it follows every world, so a reset keeps one report for the run. */
   private reporter!: ReportCollector;
   readonly version = VERSION;
+  readonly nodeName: string;
   /** The last `/v1` requests, across resets (each entry names its world's generation). */
   readonly journal: RequestJournal;
 
@@ -48,8 +50,12 @@ export class SandboxHost implements AppHost {
 
   private constructor(private readonly config: SandboxConfig) {
     this.source = config.scenario;
+    this.nodeName = config.nodeName;
     this.journal = new RequestJournal(config.journal, (err) =>
       config.logger.error({ err }, 'a subscriber of the request journal failed'),
+    );
+    this.replaced = new Listeners((err) =>
+      config.logger.error({ err }, 'a listener of the next world failed'),
     );
   }
 
@@ -98,8 +104,7 @@ export class SandboxHost implements AppHost {
 
   /** Calls `listener` with each next world, once it is current (the live streams follow it). */
   onReplace(listener: (next: World) => void): () => void {
-    this.replaced.add(listener);
-    return () => this.replaced.delete(listener);
+    return this.replaced.subscribe(listener);
   }
 
   get adminToken(): string | undefined {
@@ -211,13 +216,7 @@ export class SandboxHost implements AppHost {
     const next = create();
     this.world.dispose();
     this.world = next;
-    for (const listener of this.replaced) {
-      try {
-        listener(next);
-      } catch (err) {
-        this.config.logger.error({ err }, 'a listener of the next world failed');
-      }
-    }
+    this.replaced.emit(next);
     await next.store.commit();
     return next;
   }

@@ -8,6 +8,7 @@ import { answerOnSocket } from '../edge/raw-answer.js';
 import { RequestDrain } from '../http/request-drain.js';
 import { iterateFeed } from '../live/feed-iterator.js';
 import { LiveStreams } from '../live/live-streams.js';
+import { Listeners } from '../listeners.js';
 import type { SandboxStreamMessage } from '../live/messages.js';
 import { hostCommands, type HostCommands } from './host-commands.js';
 import { namedSandboxes, type NamedSandboxes } from './named-sandboxes.js';
@@ -33,6 +34,8 @@ export interface Sandbox extends HostCommands {
   /** Base URL, e.g. `http://127.0.0.1:4242`. */
   readonly url: string;
   readonly port: number;
+  /** This process's name (`nodeName`, default the host name), as `GET /__sandbox/health` answers it. */
+  readonly nodeName: string;
   /**
    * The messages of `GET /__sandbox/stream` (`hello`, `event`, `delivery`, `clock`, `drivers`,
    * `reset`), from now on, as an async iterator; `break` out of the loop to stop.
@@ -112,7 +115,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     answer: answerOnSocket,
   });
   host.onReplace((next) => streams.moveTo(next));
-  const ended = new Set<() => void>();
+  // The readers of sandbox.stream(), ended when the sandbox stops.
+  const ended = new Listeners<void>((err) =>
+    config.logger.error({ err }, 'ending a reader of sandbox.stream() failed'),
+  );
   server.on('upgrade', (req, socket, head) => streams.handleUpgrade(req, socket, head));
   await listen(server, config.port, config.host);
   const port = (server.address() as AddressInfo).port;
@@ -128,7 +134,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       server.close((err) => (err ? reject(err) : resolve()));
     });
     await drain.stop(DEFAULTS.shutdownDrainMs);
-    for (const end of [...ended]) end();
+    ended.emit();
     await streams.close();
     await registry.close();
     await host.close();
@@ -143,12 +149,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     {
       url,
       port,
+      nodeName: config.nodeName,
       sandboxes: namedSandboxes(registry, url),
-      stream: () =>
-        iterateFeed(streams.sandboxFeed, (listener) => {
-          ended.add(listener);
-          return () => ended.delete(listener);
-        }),
+      stream: () => iterateFeed(streams.sandboxFeed, (listener) => ended.subscribe(listener)),
       close: () => (closing ??= stop()),
     },
   );

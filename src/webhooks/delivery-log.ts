@@ -43,7 +43,7 @@ export function logAttempt(
     );
   }
   store.webhookAttempts.insert(attempt);
-  world.activity.publish({ type: 'delivery', data: attempt });
+  world.activity.emit({ type: 'delivery', data: attempt });
 }
 
 /** One attempt as the log shows it: what was sent, what came back, and what happens next. */

@@ -4,6 +4,7 @@ import type { ProbeCase, ProbeResult } from '../domain/integration-report.js';
 import type { WebhookFaults } from '../domain/scenario.js';
 import { subscribes } from '../domain/webhook-subscription.js';
 import type { SandboxEvent } from '../events/event-bus.js';
+import { Listeners } from '../listeners.js';
 import type {
   DeliveryAttempt,
   DeliveryRecord,
@@ -68,7 +69,7 @@ export class WebhookDispatcher implements WebhookPort {
   private published = 0;
   private readonly lanes: EndpointLanes;
   private readonly injector: FaultInjector;
-  private readonly probeListeners = new Set<(result: ProbeResult) => void>();
+  private readonly probeListeners: Listeners<ProbeResult>;
   /** First attempts and retries wait here to start, in slices off the request's path. */
   private readonly starts = new StartQueue((drain) => this.track(drain));
   private readonly backlog = new RetryBacklog();
@@ -80,6 +81,9 @@ export class WebhookDispatcher implements WebhookPort {
   ) {
     this.injector = new FaultInjector(world.scenario.faults.webhooks, () => world.random.next());
     this.lanes = new EndpointLanes(world.scenario.webhooks.max_concurrent_per_endpoint);
+    this.probeListeners = new Listeners((err) =>
+      world.logger.error({ err }, 'a listener of the signature probe failed'),
+    );
   }
 
   listen(): void {
@@ -148,20 +152,12 @@ export class WebhookDispatcher implements WebhookPort {
     // Tracked like a delivery, so settle() (and an advance, a reset) waits for it.
     this.track(work.then(() => undefined));
     const result = await work;
-    if (!this.disposed)
-      for (const listener of this.probeListeners) {
-        try {
-          listener(result);
-        } catch (err) {
-          this.world.logger.error({ err }, 'a listener of the signature probe failed');
-        }
-      }
+    if (!this.disposed) this.probeListeners.emit(result);
     return result;
   }
 
   onProbe(listener: (result: ProbeResult) => void): () => void {
-    this.probeListeners.add(listener);
-    return () => this.probeListeners.delete(listener);
+    return this.probeListeners.subscribe(listener);
   }
 
   /** Schedules what the state says is owed (after a restart or an import): retries, and unsent first attempts. */

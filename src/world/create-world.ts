@@ -4,8 +4,8 @@ import { VirtualClock, type WallClock } from '../clock/virtual-clock.js';
 import type { TestPaymentMethod } from '../domain/payment-methods.js';
 import type { Scenario } from '../domain/scenario.js';
 import { SeededRandom } from '../domain/seeded-random.js';
-import { ActivityFeed } from '../events/activity-feed.js';
-import { EventBus } from '../events/event-bus.js';
+import { createActivityFeed } from '../events/activity-feed.js';
+import { createEventBus } from '../events/event-bus.js';
 import { DriverIndex } from '../store/driver-index.js';
 import type { SandboxState } from '../store/state.js';
 import type { StateFile } from '../store/state-file.js';
@@ -77,8 +77,8 @@ export function createWorld(config: WorldConfig): World {
     store,
     ids: worldIds(scenario.seed, state, config.generation, clock, config.idSpace),
     random: new SeededRandom(`${scenario.seed}:simulation`),
-    bus: new EventBus(),
-    activity: new ActivityFeed(),
+    bus: createEventBus(logger),
+    activity: createActivityFeed(logger),
     logger,
     paymentMethods: config.paymentMethods,
     drivers: new DriverIndex(() => store.drivers.all()),

@@ -1,4 +1,4 @@
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { testPaymentMethods } from '../../src/fixtures.js';
 import { parseScenario } from '../../src/scenarios/load-scenario.js';
 import type { ScenarioFile } from '../../src/scenarios/scenario.js';
@@ -12,18 +12,19 @@ import type { World } from '../../src/world/world.js';
 /**
  * A world in this process, wired as the sandbox wires it (the simulation, then webhook delivery),
  * without HTTP: for unit tests of the layers below it and for benchmarks. `transport` replaces the
- * HTTP sender (a fake in unit tests); `wall` drives real time.
+ * HTTP sender (a fake in unit tests); `wall` drives real time; `logger` hears what the world logs
+ * (nothing by default).
  */
 export function openWorld(
   file: ScenarioFile,
-  opts: { transport?: Transport; wall?: () => number; simulation?: boolean } = {},
+  opts: { transport?: Transport; wall?: () => number; simulation?: boolean; logger?: Logger } = {},
 ): World {
   const scenario = parseScenario(file, file.name);
   const world = createWorld({
     scenario,
     state: seedState(scenario),
     generation: 1,
-    logger: pino({ level: 'silent' }),
+    logger: opts.logger ?? pino({ level: 'silent' }),
     paymentMethods: testPaymentMethods(),
     ...(opts.wall ? { wall: opts.wall } : {}),
     webhooks: (core) => new WebhookDispatcher(core, opts.transport ?? send),

@@ -5,16 +5,11 @@ import { attempt, money, time } from '../format.js';
 import type { PanelProps } from '../panel.js';
 import type { Order, OrderStatus } from '../types.js';
 
-const NEXT: Partial<Record<OrderStatus, OrderStatus>> = {
-  pending: 'driver_assigned',
-  driver_assigned: 'picked_up',
-  picked_up: 'delivered',
-};
-const FORWARD: OrderStatus[] = ['driver_assigned', 'picked_up', 'delivered'];
-
 function OrderDetail({ order, store, state }: PanelProps & { order: Order }) {
   const events = state.events.filter((e) => e.data.order.order_id === order.order_id);
-  const next = NEXT[order.status];
+  // What the server says this status allows: advance to the next status or further, cancel.
+  const actions = state.allowedActions[order.status];
+  const [next, ...further] = actions?.advance_to ?? [];
   const advance = (to?: OrderStatus) =>
     attempt(async () =>
       store.putOrder(
@@ -34,7 +29,7 @@ function OrderDetail({ order, store, state }: PanelProps & { order: Order }) {
         }),
       ),
     );
-  const cancellable = order.status === 'pending' || order.status === 'driver_assigned';
+  const cancellable = actions?.cancel === true;
   return (
     <section class="detail" data-testid="order-detail">
       <h2>
@@ -47,13 +42,8 @@ function OrderDetail({ order, store, state }: PanelProps & { order: Order }) {
         <button disabled={!next} onClick={() => void advance()}>
           Advance{next ? ` to ${next}` : ''}
         </button>
-        {FORWARD.filter((s) => s !== next).map((s) => (
-          <button
-            key={s}
-            class="secondary"
-            disabled={!next || FORWARD.indexOf(s) < FORWARD.indexOf(next)}
-            onClick={() => void advance(s)}
-          >
+        {further.map((s) => (
+          <button key={s} class="secondary" onClick={() => void advance(s)}>
             → {s}
           </button>
         ))}

@@ -1,4 +1,5 @@
-import type { Request, Response } from 'express';
+import type { ServerResponse } from 'node:http';
+import type { RequestContext } from '../request-context.js';
 
 const ALLOW_METHODS = 'GET, POST, PUT, PATCH, DELETE';
 // Sandbox-Fault, Sandbox-Outcome, Sandbox-Expect: a page's own tests use them as any client can
@@ -14,15 +15,13 @@ const EXPOSE_HEADERS = 'X-Request-Id, Idempotent-Replayed, Retry-After';
  * Other origins get nothing (their preflight falls through to the JSON 404 of any `OPTIONS`).
  * The control plane never gets CORS. Returns whether it answered the request.
  */
-export function corsResponder(
-  origins: readonly string[],
-): (req: Request, res: Response) => boolean {
+export function corsResponder(origins: readonly string[]): (x: RequestContext) => boolean {
   const allowed = new Set(origins);
   if (allowed.size === 0) return () => false;
-  return (req, res) => {
-    if (!req.path.startsWith('/v1/') && req.path !== '/v1') return false;
+  return ({ req, res, path }) => {
+    if (!path.startsWith('/v1/') && path !== '/v1') return false;
     // The answer depends on the Origin, so caches must key on it, allowed or not.
-    res.vary('Origin');
+    varyOnOrigin(res);
     const origin = req.headers.origin;
     if (origin === undefined || !allowed.has(origin)) return false;
     res.setHeader('Access-Control-Allow-Origin', origin);
@@ -30,10 +29,19 @@ export function corsResponder(
       res.setHeader('Access-Control-Allow-Methods', ALLOW_METHODS);
       res.setHeader('Access-Control-Allow-Headers', ALLOW_HEADERS);
       res.setHeader('Access-Control-Max-Age', '600');
-      res.status(204).end();
+      res.statusCode = 204;
+      res.end();
       return true;
     }
     res.setHeader('Access-Control-Expose-Headers', EXPOSE_HEADERS);
     return false;
   };
+}
+
+/** Adds `Origin` to the response's `Vary` (as Express's `res.vary` does, on any response). */
+function varyOnOrigin(res: ServerResponse): void {
+  const vary = res.getHeader('Vary');
+  const names = vary === undefined ? [] : String(vary).split(/\s*,\s*/);
+  if (names.includes('*') || names.some((n) => n.toLowerCase() === 'origin')) return;
+  res.setHeader('Vary', [...names.filter((n) => n !== ''), 'Origin'].join(', '));
 }

@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler, Request } from 'express';
 import type { Logger } from 'pino';
-import { errorBody, internalErrorBody } from '../../errors/error-body.js';
 import { fail, ServiceError } from '../../errors/service-error.js';
+import { sendError } from '../send-error.js';
 import { BODY_LIMIT, hasBody } from './json-body.js';
 import type { RouteResolver } from './not-found.js';
 
@@ -53,19 +53,16 @@ function toServiceError(
   }
 }
 
-/** The one place a failure in a request becomes its JSON answer. */
+/**
+ * The Express chain's end: maps what Express and body-parser throw onto the catalogue, then answers
+ * through `sendError` (src/http/send-error.ts), the one error-to-response function the fast path
+ * uses too.
+ */
 export function errorHandler(logger: Logger, routes: RouteResolver): ErrorRequestHandler {
   return (err, req, res, next) => {
     if (res.headersSent) return next(err);
     // Refused before its body was read: close rather than let Node drain a body of any size.
     if (!req.complete && hasBody(req.headers)) res.setHeader('Connection', 'close');
-    const e = toServiceError(err, req, routes);
-    if (!e) {
-      logger.error({ err, method: req.method, url: req.originalUrl }, 'unexpected error');
-      res.status(500).json(internalErrorBody(res.locals.requestId));
-      return;
-    }
-    for (const [name, value] of Object.entries(e.headers)) res.setHeader(name, value);
-    res.status(e.status).json(errorBody(e, res.locals.requestId));
+    sendError(res.locals, toServiceError(err, req, routes) ?? err, logger);
   };
 }

@@ -1,5 +1,4 @@
 import type { IncomingHttpHeaders, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import type { RequestHandler, Response } from 'express';
 import { stopwatch } from '../../clock/real-time.js';
 import type {
   JournalBody,
@@ -8,8 +7,9 @@ import type {
   JournalFault,
   RequestJournal,
 } from '../../journal/request-journal.js';
-import type { World } from '../../world/world.js';
 import type { OperationMatcher } from '../operation-matcher.js';
+import type { RequestStep } from '../pipeline.js';
+import type { RequestContext } from '../request-context.js';
 
 // What the integration report and a developer need; never Authorization or cookies.
 const REQUEST_HEADERS = [
@@ -36,87 +36,61 @@ const ENTRY_OVERHEAD = 512;
  * without an answer (a dropped or held request, a client that gave up). The control plane is not
  * journaled: its answers carry webhook secrets and keys.
  */
-export function journalRequests(
-  journal: RequestJournal,
-  matcher: OperationMatcher,
-): RequestHandler {
-  return (req, res, next) => {
-    if (!req.path.startsWith('/v1/') && req.path !== '/v1') return next();
-    let answered: string | null = null;
-    const end = res.end.bind(res) as (...args: unknown[]) => Response;
-    res.end = ((...args: unknown[]) => {
-      const chunk = args[0];
-      if (typeof chunk === 'string') answered = chunk;
-      else if (chunk instanceof Uint8Array) answered = Buffer.from(chunk).toString('utf8');
-      return end(...args);
-    }) as Response['end'];
-    recordOnClose(journal, matcher, res.locals.world, res, () => ({
-      id: res.locals.requestId,
-      method: req.method,
-      path: req.path,
-      url: req.originalUrl,
-      headers: req.headers,
-      rawBody: res.locals.rawBody,
-      answered,
-      accountId: (res.locals.account as typeof res.locals.account | undefined)?.account_id,
-      readOnly: res.locals.keyReadOnly,
-      fault: res.locals.fault,
-    }));
-    next();
+export function journalRequests(journal: RequestJournal, matcher: OperationMatcher): RequestStep {
+  return {
+    name: 'journal',
+    run: (x) => {
+      if (!x.path.startsWith('/v1/') && x.path !== '/v1') return;
+      if (x.express) catchAnswer(x);
+      recordOnClose(journal, matcher, x);
+    },
   };
 }
 
-/** What the journal needs of an exchange, read when its connection closes. */
-export interface Exchange {
-  id: string;
-  method: string;
-  /** The path without the query. */
-  path: string;
-  /** The path with the query, as the client sent it. */
-  url: string;
-  headers: IncomingHttpHeaders;
-  rawBody: Buffer | undefined;
-  /** The response body sent, if any. */
-  answered: string | null;
-  accountId: string | undefined;
-  readOnly: boolean | undefined;
-  fault: JournalFault | undefined;
+/** The body an Express route sends, however it sends it (the fast path's answers record theirs). */
+function catchAnswer(x: RequestContext): void {
+  const res = x.res;
+  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.end = ((...args: unknown[]) => {
+    const chunk = args[0];
+    if (typeof chunk === 'string') x.answered = chunk;
+    else if (chunk instanceof Uint8Array) x.answered = Buffer.from(chunk).toString('utf8');
+    return end(...args);
+  }) as ServerResponse['end'];
 }
 
 /**
- * Journals the exchange on `res` when its connection closes ('close' comes after 'finish' too: one
- * listener records both the answered and the unanswered). `describe` is called then. Shared by the
- * middleware and the hot read's fast path (src/http/fast-order-read.ts).
+ * Journals the exchange on `x.res` when its connection closes ('close' comes after 'finish' too:
+ * one listener records both the answered and the unanswered). The context is read then: the
+ * account, the key, the fault and the answer are known by that time.
  */
-export function recordOnClose(
+function recordOnClose(
   journal: RequestJournal,
   matcher: OperationMatcher,
-  world: World,
-  res: ServerResponse,
-  describe: () => Exchange,
+  x: RequestContext,
 ): void {
+  const { res, world } = x;
   const elapsed = stopwatch();
   const startedAt = world.clock.wallNow();
   const virtual = world.clock.now();
   res.once('close', () => {
-    const x = describe();
     const finished = res.writableFinished;
     // Only what the entry needs, taken now (no request, response or socket is kept): the
     // entry itself is built when it is first read.
     const facts: Facts = {
-      id: x.id,
+      id: x.requestId,
       generation: world.generation,
       method: x.method,
       path: x.path,
       url: x.url,
-      requestHeaders: pick(x.headers, REQUEST_HEADERS),
+      requestHeaders: pick(x.req.headers, REQUEST_HEADERS),
       requestBody: journal.body(x.rawBody?.toString('utf8') ?? null),
       status: finished ? res.statusCode : null,
       responseHeaders: finished ? pick(res.getHeaders(), RESPONSE_HEADERS) : {},
       answered: x.answered,
       responseBody: journal.body(x.answered),
-      accountId: x.accountId,
-      readOnly: x.readOnly,
+      accountId: x.account?.account_id,
+      readOnly: x.keyReadOnly,
       fault: x.fault,
       startedAt,
       virtual,

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { JsonDepthGauge, MAX_JSON_DEPTH } from '../../domain/json-depth.js';
 import { fail } from '../../errors/service-error.js';
@@ -25,8 +26,8 @@ const parseJson = express.json({
 export const STATE_BODY_LIMIT_BYTES = 256 * 1024 * 1024;
 
 /** The only route whose body may exceed `BODY_LIMIT`. */
-const isStateImport = (req: Request): boolean =>
-  req.method === 'PUT' && req.path === '/__sandbox/state';
+const isStateImport = (method: string, path: string): boolean =>
+  method === 'PUT' && path === '/__sandbox/state';
 
 /** Whether the request declares a body (Node has checked that Content-Length is a number). */
 export function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
@@ -38,9 +39,13 @@ export function hasBody(headers: Record<string, string | string[] | undefined>):
  * before a byte of the body is read (the error handler then closes the connection instead of
  * draining the body).
  */
-export function checkDeclaredLength(req: Request): void {
-  const length = req.headers['content-length'];
-  const limit = isStateImport(req) ? STATE_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES;
+export function checkDeclaredLength(
+  headers: IncomingHttpHeaders,
+  method: string,
+  path: string,
+): void {
+  const length = headers['content-length'];
+  const limit = isStateImport(method, path) ? STATE_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES;
   if (length !== undefined && Number(length) > limit) {
     throw fail('body_too_large', { limit: `${limit / (1024 * 1024)} MiB` });
   }

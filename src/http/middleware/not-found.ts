@@ -4,6 +4,9 @@ import type { OpenApiDocument } from '../openapi-document.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
+/** What routing reads of a request: its method and its path without the query. */
+type RequestLine = Pick<Request, 'method' | 'path'>;
+
 interface KnownRoute {
   template: string;
   pattern: RegExp;
@@ -31,7 +34,7 @@ export class RouteResolver {
   }
 
   /** Why `req` matched nothing; `undecodable` when its path parameters were not valid percent-encoding. */
-  explain(req: Request, undecodable = false): ServiceError {
+  explain(req: RequestLine, undecodable = false): ServiceError {
     const route = this.routes.find((r) => r.pattern.test(req.path));
     if (route && !route.methods.includes(req.method)) {
       return fail(
@@ -48,7 +51,7 @@ export class RouteResolver {
   }
 
   /** Whether a documented operation answers `req` (its path with its method). */
-  answers(req: Request): boolean {
+  answers(req: RequestLine): boolean {
     return this.routes.some((r) => r.pattern.test(req.path) && r.methods.includes(req.method));
   }
 

@@ -1,34 +1,44 @@
 import type { ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { World } from '../../world/world.js';
 import type { AppHost } from '../app-host.js';
+import type { RequestStep } from '../pipeline.js';
 
 /**
- * What every request goes through first, in one middleware (each Express layer costs a little on
- * every request):
- * 1. the host's current world, read once: the whole request works on it, even across a reset;
- * 2. a `req_…` id, in `X-Request-Id` and in error bodies;
- * 3. a log line once it is answered (method, path, status, duration, request id), at the level
- *    requestLogLevel gives;
- * 4. in realtime mode, the lifecycle steps that fell due since the timer last fired run before the
- *    request reads the state (a no-op in manual mode).
+ * The request's world: the host's current one, read once, so the whole request works on it even
+ * across a reset. Pure (it only sets `x.world`): the fast path runs it while checking, so the
+ * checks after it see the world the request will use. Where a request finds its world, it is here.
  */
-export function prelude(host: AppHost, logger: Logger): RequestHandler {
-  return (req, res, next) => {
-    const world = host.current;
-    res.locals.world = world;
-    res.locals.requestId = beginRequest(world, logger, req.method, req.path, res);
-    world.scheduler.runDue();
-    next();
+export function chooseWorld(host: AppHost): RequestStep {
+  return {
+    name: 'world',
+    pure: true,
+    run: (x) => {
+      x.world = host.current;
+    },
   };
 }
 
 /**
- * Steps 2 and 3 of the prelude, shared with the hot read's fast path (src/http/fast-order-read.ts):
- * issues the request id, sends it in `X-Request-Id` and logs the answer. Returns the id.
+ * What every request goes through first, after its world is chosen:
+ * 1. a `req_…` id, in `X-Request-Id` and in error bodies;
+ * 2. a log line once it is answered (method, path, status, duration, request id), at the level
+ *    requestLogLevel gives;
+ * 3. in realtime mode, the lifecycle steps that fell due since the timer last fired run before the
+ *    request reads the state (a no-op in manual mode).
  */
+export function begin(logger: Logger): RequestStep {
+  return {
+    name: 'begin',
+    run: (x) => {
+      x.requestId = beginRequest(x.world, logger, x.method, x.path, x.res);
+      x.world.scheduler.runDue();
+    },
+  };
+}
+
+/** Steps 1 and 2 of `begin`: issues the request id, sends it in `X-Request-Id` and logs the answer. Returns the id. */
 export function beginRequest(
   world: World,
   logger: Logger,

@@ -1,9 +1,10 @@
-import type { RequestHandler } from 'express';
+import type { IncomingMessage } from 'node:http';
 import { corsResponder } from './cors.js';
 import { checkCrossSite } from './cross-site.js';
 import { hostChecker } from '../../edge/host-check.js';
 import { checkDeclaredLength } from './json-body.js';
 import type { RouteResolver } from './not-found.js';
+import { ANSWERED, type RequestStep } from '../pipeline.js';
 
 /** Who may call the sandbox (resolved in src/sandbox/config.ts; see docs/security.md). */
 export interface AccessOptions {
@@ -16,20 +17,42 @@ export interface AccessOptions {
 }
 
 /**
- * The checks every request passes before any route or body parser, in one middleware:
- * a `Content-Length` over the limit (refused before a byte of the body is read), the `Host`
- * (DNS rebinding), cross-site writes to the control plane, CORS for `/v1`, and `OPTIONS`, answered
- * like any unsupported method in JSON (Express would answer in plain text).
+ * The checks every request passes before any route or body parser, in one step: a
+ * `Content-Length` over the limit (refused before a byte of the body is read), the `Host` (DNS
+ * rebinding), cross-site writes to the control plane, CORS for `/v1`, and `OPTIONS`, answered like
+ * any unsupported method in JSON (Express would answer in plain text). The fast path leaves to
+ * Express a request with a body, a refused Host, or any request at all when CORS is on (every `/v1`
+ * answer then varies on Origin).
  */
-export function requestGuard(access: AccessOptions, routes: RouteResolver): RequestHandler {
+export function requestGuard(access: AccessOptions, routes: RouteResolver): RequestStep {
   const checkHost = hostChecker(access);
   const cors = corsResponder(access.corsOrigins);
-  return (req, res, next) => {
-    checkDeclaredLength(req);
-    checkHost(req);
-    checkCrossSite(req, routes);
-    if (cors(req, res)) return;
-    if (req.method === 'OPTIONS') return next(routes.explain(req));
-    next();
+  const corsOn = access.corsOrigins.length > 0;
+  const hostRefused = (req: IncomingMessage): boolean => {
+    try {
+      checkHost(req);
+      return false;
+    } catch {
+      return true;
+    }
+  };
+  return {
+    name: 'guard',
+    declinesFast: (x) => {
+      const headers = x.req.headers;
+      return (
+        corsOn ||
+        headers['content-length'] !== undefined ||
+        headers['transfer-encoding'] !== undefined ||
+        hostRefused(x.req)
+      );
+    },
+    run: (x) => {
+      checkDeclaredLength(x.req.headers, x.method, x.path);
+      checkHost(x.req);
+      checkCrossSite(x, routes);
+      if (cors(x)) return ANSWERED;
+      if (x.method === 'OPTIONS') throw routes.explain(x);
+    },
   };
 }

@@ -2,13 +2,17 @@ import type { Router } from 'express';
 import { listDrivers } from '../../../commands/list-drivers.js';
 import { listOrderOutcomes, listOrders } from '../../../commands/list-orders.js';
 import type { OrderStatus } from '../../../domain/order.js';
+import { allowedActionsByStatus } from '../../../domain/order-status.js';
 import type { DriverStatus } from '../../../store/state.js';
 import { validateQuery } from '../../middleware/validate.js';
 import type { RequestValidators } from '../../request-validators.js';
 import { createRouter } from '../../router.js';
 import { sendPage } from '../../send-page.js';
 
-/** Inspection: the orders of every account and the drivers where they are now, a page at a time. */
+/**
+ * Inspection: the orders of every account (with what each status allows, for the dashboard's
+ * buttons) and the drivers where they are now, a page at a time.
+ */
 export function sandboxWorldRoutes(validators: RequestValidators): Router {
   const router = createRouter();
 
@@ -22,6 +26,7 @@ export function sandboxWorldRoutes(validators: RequestValidators): Router {
       (o) => o.order_id,
       (page) => ({
         outcomes: listOrderOutcomes(world, page),
+        allowed_actions: allowedActionsByStatus(),
       }),
     );
   });

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { openWorld } from '../../test/support/world.js';
+import { advanceClock } from './advance-clock.js';
+import {
+  recallIdempotentAnswer,
+  rememberIdempotentAnswer,
+  type IdempotentRequest,
+} from './idempotent-answer.js';
+
+function open() {
+  return openWorld({
+    name: 'idempotent-answer-unit',
+    accounts: [{ id: 'acct_a', api_keys: ['sk_test_idempotent_unit'] }],
+    drivers: { count: 1 },
+    clock: { mode: 'manual', start: '2026-01-01T12:00:00.000Z' },
+    retention: { idempotency_ttl: '1h' },
+  });
+}
+
+const request = (body: unknown, key = 'k1'): IdempotentRequest => ({
+  account_id: 'acct_a',
+  key,
+  method: 'POST',
+  path: '/v1/orders',
+  body,
+});
+
+/** Remembers `answer` for `body` under key k1, as a first request does. */
+function answerOnce(world: ReturnType<typeof open>, body: unknown, answer: unknown): void {
+  const recall = recallIdempotentAnswer(world, request(body));
+  if (recall.seen !== 'none') throw new Error(`expected a new key, got ${recall.seen}`);
+  rememberIdempotentAnswer(world, recall.claim, 201, answer);
+}
+
+describe('idempotent answers', () => {
+  it('recalls the answer for the same request and refuses the key on another one', () => {
+    const world = open();
+    answerOnce(world, { tip: 1, metadata: { a: '1', b: '2' } }, { order_id: 'ord_1' });
+    expect(
+      recallIdempotentAnswer(world, request({ metadata: { b: '2', a: '1' }, tip: 1 })),
+    ).toEqual({ seen: 'same', status: 201, body: { order_id: 'ord_1' } });
+    expect(recallIdempotentAnswer(world, request({ tip: 2 }))).toEqual({ seen: 'different' });
+    expect(recallIdempotentAnswer(world, request({ tip: 1 }, 'k2')).seen).toBe('none');
+  });
+
+  it('remembers a copy: changing the answer afterwards does not change the replay', () => {
+    const world = open();
+    const answer = { order_id: 'ord_1', status: 'pending' };
+    answerOnce(world, {}, answer);
+    answer.status = 'delivered';
+    expect(recallIdempotentAnswer(world, request({}))).toMatchObject({
+      body: { status: 'pending' },
+    });
+  });
+
+  it("forgets a key once the scenario's TTL has passed, even before retention drops it", async () => {
+    const world = open();
+    answerOnce(world, { tip: 1 }, { order_id: 'ord_1' });
+    await advanceClock(world, '59m59s999ms');
+    expect(recallIdempotentAnswer(world, request({ tip: 2 })).seen).toBe('different');
+    await advanceClock(world, '1ms');
+    expect(world.store.idempotency.get('acct_a:k1')).toBeDefined();
+    const recall = recallIdempotentAnswer(world, request({ tip: 2 }));
+    expect(recall).toMatchObject({
+      seen: 'none',
+      claim: { scope_key: 'acct_a:k1', created_at_ms: world.clock.now() },
+    });
+  });
+});

@@ -1,0 +1,30 @@
+import { type AnyReasonSpec, cut, reason } from '../reason-spec.js';
+
+/**
+ * The sandbox's own request headers on `/v1`: `Idempotency-Key` and `Sandbox-Outcome`.
+ */
+export const REQUEST_HEADER_REASONS = {
+  invalid_idempotency_key: reason<{ length: number }>({
+    code: 'invalid_request',
+    param: 'Idempotency-Key',
+    surface: 'v1',
+    when: 'an `Idempotency-Key` that is empty or over 255 characters',
+    message: (p) => `Idempotency-Key must be 1 to 255 characters; got ${p.length}`,
+  }),
+  invalid_outcome: reason<{ value: string; allowed: readonly string[] }>({
+    code: 'invalid_request',
+    param: 'Sandbox-Outcome',
+    surface: 'v1',
+    when: 'a `Sandbox-Outcome` header that names no per-order outcome',
+    message: (p) =>
+      `Sandbox-Outcome "${cut(p.value, 40)}" is not an outcome; use one of ${p.allowed.join(', ')}, or leave the header out for the scenario's normal path`,
+  }),
+  idempotency_key_reused: reason<{ key: string }>({
+    code: 'invalid_request',
+    param: 'Idempotency-Key',
+    surface: 'v1',
+    when: 'the same `Idempotency-Key` on a different request',
+    message: (p) =>
+      `The Idempotency-Key "${cut(p.key, 40)}" was already used for a different request; use a new key for a new request`,
+  }),
+} satisfies Record<string, AnyReasonSpec>;

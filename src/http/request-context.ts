@@ -1,0 +1,63 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { JournalFault } from '../journal/request-journal.js';
+import type { AccountRecord } from '../store/state.js';
+import type { World } from '../world/world.js';
+
+/**
+ * What the request steps (src/http/pipeline.ts) read and write of one request. On the Express chain
+ * it is `res.locals` itself (the routes read the same fields there); on the fast path, a
+ * `FastContext`. A field a step sets is there for every step and route after it.
+ */
+export interface RequestContext {
+  /** The Node request (on the Express chain, Express's request object). */
+  req: IncomingMessage;
+  res: ServerResponse;
+  method: string;
+  /** The path without the query, as the client sent it. */
+  path: string;
+  /** The path with the query, as the client sent it. */
+  url: string;
+  /** Whether Express answers: its routes send through `res.end` in many ways, so the journal catches the body there. */
+  express: boolean;
+  /** The world this request works on, chosen once by the `world` step. */
+  world: World;
+  /** `req_…`, also in the `X-Request-Id` header and error bodies (the `begin` step). */
+  requestId: string;
+  /** The account whose API key authenticated the request (on `/v1`, once known). */
+  account?: AccountRecord;
+  /** Whether the key that authenticated the request is read-only (on `/v1`, once known). */
+  keyReadOnly?: boolean;
+  /** The request body's bytes as received (decompressed), for the request journal. */
+  rawBody?: Buffer;
+  /** The API fault injected into this request, for the request journal. */
+  fault?: JournalFault;
+  /** The response body sent, for the journal; `null` until one is. */
+  answered: string | null;
+}
+
+/**
+ * The fast path's context: a class, so every request's context has the one shape (and no field is
+ * added after it is made). `world` and `requestId` are set by the steps, as on the Express chain.
+ */
+export class FastContext implements RequestContext {
+  readonly express = false;
+  readonly method = 'GET';
+  world!: World;
+  requestId = '';
+  account: AccountRecord | undefined = undefined;
+  keyReadOnly: boolean | undefined = undefined;
+  rawBody: Buffer | undefined = undefined;
+  fault: JournalFault | undefined = undefined;
+  answered: string | null = null;
+
+  constructor(
+    readonly req: IncomingMessage,
+    readonly res: ServerResponse,
+    /** The whole URL: the fast path takes only a path without a query. */
+    readonly path: string,
+  ) {}
+
+  get url(): string {
+    return this.path;
+  }
+}

@@ -1,0 +1,43 @@
+import type { ServerResponse } from 'node:http';
+import type { Response } from 'express';
+import type { Logger } from 'pino';
+import { errorBody, internalErrorBody, type ErrorBody } from '../errors/error-body.js';
+import { ServiceError } from '../errors/service-error.js';
+import type { RequestContext } from './request-context.js';
+import { sendJson } from './send-json.js';
+
+/**
+ * The one place a failure becomes its JSON answer, on the Express chain (through
+ * `middleware/error-handler.ts`, which first maps what Express and body-parser throw) and on the
+ * fast path alike: a ServiceError its status, headers and body (`errors/error-body.ts`, which the
+ * raw socket answers of `edge/raw-answer.ts` build on too); anything else is logged and answers 500.
+ */
+export function sendError(x: RequestContext, err: unknown, logger: Logger): void {
+  if (!(err instanceof ServiceError)) {
+    logger.error({ err, method: x.method, url: x.url }, 'unexpected error');
+    send(x, internalErrorBody(x.requestId), 500);
+    return;
+  }
+  for (const [name, value] of Object.entries(err.headers)) x.res.setHeader(name, value);
+  send(x, errorBody(err, x.requestId), err.status);
+}
+
+function send(x: RequestContext, body: ErrorBody, status: number): void {
+  if (x.express) {
+    // Through Express's res.json, as the routes answer (the same bytes as sendJson): what a
+    // route's middleware hooks there sees the error too (idempotency remembers a refusal).
+    (x.res as Response).status(status).json(body);
+    return;
+  }
+  // The fast path's answers record their body for the journal themselves.
+  x.answered = sendJson(x.res, body, status);
+}
+
+/**
+ * A ServiceError's answer on `res`, outside any request context (a request refused while the
+ * server stops, src/http/request-drain.ts): its status, its headers and the error body.
+ */
+export function sendServiceError(res: ServerResponse, e: ServiceError, requestId: string): void {
+  for (const [name, value] of Object.entries(e.headers)) res.setHeader(name, value);
+  sendJson(res, errorBody(e, requestId), e.status);
+}

@@ -1,0 +1,102 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fail } from '../src/errors/service-error.js';
+import { createApp } from '../src/http/create-app.js';
+import type { RequestStep } from '../src/http/pipeline.js';
+import { resolveConfig } from '../src/sandbox/config.js';
+import { SandboxHost } from '../src/sandbox/sandbox-host.js';
+import { KEYS } from './support/test-sandbox.js';
+
+// Every request takes one list of steps (src/http/pipeline.ts): a step added to it (here through
+// createApp's test-only `testSteps`) runs on the fast path of GET /v1/orders/{id} and on the
+// Express chain alike, and its failures answer the same on both.
+describe('one list of request steps, on the fast path and the Express chain', () => {
+  const ran: { path: string; express: boolean; requestId: string; world: number }[] = [];
+  const added: RequestStep = {
+    name: 'test-step',
+    declinesFast: (x) => x.req.headers['x-test-decline'] !== undefined,
+    run: (x) => {
+      ran.push({
+        path: x.path,
+        express: x.express,
+        requestId: x.requestId,
+        world: x.world.generation,
+      });
+      x.res.setHeader('X-Test-Step', 'ran');
+      if (x.req.headers['x-test-refuse'] !== undefined) throw fail('read_only_key');
+    },
+  };
+  let host: SandboxHost;
+  let server: Server;
+  let url: string;
+  let order: string;
+  const get = async (
+    path: string,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; step: string | null; id: string; text: string }> => {
+    const res = await fetch(url + path, {
+      headers: { authorization: `Bearer ${KEYS.acme}`, ...headers },
+    });
+    const id = res.headers.get('x-request-id') ?? '';
+    const text = (await res.text()).replaceAll(id, 'req_ID');
+    return { status: res.status, step: res.headers.get('x-test-step'), id, text };
+  };
+
+  beforeAll(async () => {
+    host = await SandboxHost.open(resolveConfig({ scenario: 'ci' }));
+    const app = createApp(
+      host,
+      pino({ level: 'silent' }),
+      { boundHost: '127.0.0.1', allowedHosts: [], corsOrigins: [] },
+      { holdMs: 1000 },
+      { testSteps: [added] },
+    );
+    server = createServer(app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const created = await fetch(`${url}/v1/orders`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${KEYS.acme}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        pickup: { address: '1 Market St' },
+        dropoff: { address: '2 Castro St' },
+      }),
+    });
+    order = ((await created.json()) as { order_id: string }).order_id;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await host.close();
+  });
+
+  it.each([
+    ['the fast path', (): string => `/v1/orders/${order}`, {}, false],
+    ['the Express chain', (): string => `/v1/orders/${order}?via=express`, {}, true],
+    ['the control plane', (): string => '/__sandbox/health', {}, true],
+    [
+      'a request the step declines for the fast path',
+      (): string => `/v1/orders/${order}`,
+      { 'X-Test-Decline': '1' },
+      true,
+    ],
+  ] as const)('runs on %s, after the steps before it', async (_name, path, headers, express) => {
+    ran.length = 0;
+    const res = await get(path(), headers);
+    expect(res.status).toBe(200);
+    expect(res.step).toBe('ran');
+    expect(ran).toEqual([
+      { path: path().split('?')[0], express, requestId: res.id, world: host.current.generation },
+    ]);
+  });
+
+  it('answers its failure the same on both paths, through the one error answer', async () => {
+    const fast = await get(`/v1/orders/${order}`, { 'X-Test-Refuse': '1' });
+    const general = await get(`/v1/orders/${order}?via=express`, { 'X-Test-Refuse': '1' });
+    expect(fast.status).toBe(403);
+    expect(fast.step).toBe('ran');
+    expect(JSON.parse(fast.text)).toMatchObject({ error: { reason: 'read_only_key' } });
+    expect(fast.text).toBe(general.text);
+  });
+});
