@@ -13,6 +13,13 @@ export {
   type Sandbox,
   type SandboxOptions,
 } from './sandbox/sandbox.js';
+export type {
+  NamedSandboxes,
+  NamedSandboxHandle,
+  NamedSandboxOptions,
+  SandboxSummary,
+} from './sandbox/sandbox.js';
+export { SANDBOX_KEY } from './domain/api-key.js';
 export type { WebhookEndpointRecord } from './store/state.js';
 export type { DeliveryAttempt, ProbeResult } from './domain/sandbox-types.js';
 export type { DeliveryFilter } from './commands/list-deliveries.js';

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { raw } from './support/raw-http.js';
 import { Receiver } from './support/receiver.js';
 import { StreamClient } from './support/stream-client.js';
 import { KEYS, TestSandbox } from './support/test-sandbox.js';
@@ -73,6 +74,15 @@ describe('the WebSocket streams: refusals before the upgrade', () => {
   it('an upgrade of a path that is no stream is 404 route_not_found', async () => {
     const refusal = await StreamClient.refusal(ws(t, '/v1/orders'), bearer(KEYS.acme));
     expect(refusal).toMatchObject({ status: 404, body: { error: { reason: 'route_not_found' } } });
+  });
+
+  it('an upgrade of "//", which no URL parser takes, is 404 route_not_found, not a dropped connection', async () => {
+    const answer = await raw(
+      t.sandbox.port,
+      `GET // HTTP/1.1\r\nHost: 127.0.0.1:${t.sandbox.port}\r\nUpgrade: websocket\r\nConnection: upgrade\r\n\r\n`,
+    );
+    expect(answer.status).toBe(404);
+    expect(answer.json.error).toMatchObject({ code: 'not_found', reason: 'route_not_found' });
   });
 
   it('accepts the admin token in access_token, and a same-origin page', async () => {

@@ -290,7 +290,11 @@ export interface components {
       | 'import_in_progress'
       | 'import_timed_out'
       | 'import_failed'
-      | 'unknown_cursor';
+      | 'unknown_cursor'
+      | 'invalid_sandbox_name'
+      | 'invalid_ttl'
+      | 'too_many_sandboxes'
+      | 'sandbox_not_found';
     Index: {
       /** @constant */
       name: 'delivery-sandbox';
@@ -629,6 +633,63 @@ export interface components {
       account_id: string;
       name: string;
       api_keys: string[];
+    };
+    SandboxRequest: {
+      /** @description a bundled scenario name such as ci, or the scenario itself as an object, checked against scenarios/schema.json; never a file path (the sandbox reads no file named over HTTP), so to use a scenario file send its content, as the CLI's reset --scenario ./file.yaml does */
+      scenario?: string | Record<string, never>;
+      /** @description Overrides the scenario's seed. */
+      seed?: string | number;
+      /** @description Overrides the scenario's clock; kept by the sandbox's resets. */
+      clock?: {
+        /** @enum {string} */
+        mode?: 'realtime' | 'manual';
+        /** @description Virtual seconds per real second in realtime mode. */
+        speed?: number;
+        /**
+         * Format: date-time
+         * @description The virtual start time, from 2000-01-01T00:00:00Z to 2200-01-01T00:00:00Z.
+         */
+        start?: string;
+      };
+      /** @description Real time since the last use after which the sandbox is gone: seconds (`1800`), or `"30m"`, `"2h"`, `"1d"`; from 1 s to 7 days; default `1h`. */
+      ttl?: string | number;
+    };
+    SandboxAccount: {
+      account_id: string;
+      name: string;
+      /** @description The account's (first) read-write key in this sandbox, or null when it has none. */
+      api_key: string | null;
+      /** @description The account's (first) read-only key in this sandbox, or null when it has none. */
+      read_only_key: string | null;
+    };
+    Sandbox: {
+      name: string;
+      scenario: string;
+      seed: string;
+      clock: components['schemas']['ClockState'];
+      /**
+       * Format: date-time
+       * @description When it was created (or last replaced), in real (wall-clock) time.
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @description When it is gone unless used before, in real time (its last use plus its ttl).
+       */
+      expires_at: string;
+      accounts: components['schemas']['SandboxAccount'][];
+      /** @description Where to reach it, on the Host the request used. */
+      urls: {
+        api: string;
+        control: string;
+        stream: string;
+        dashboard: string;
+      };
+    };
+    SandboxList: {
+      /** @description Whether more items lie beyond this page: older ones without a cursor or with ending_before, newer ones with starting_after (docs/persistence.md#pagination). */
+      has_more: boolean;
+      sandboxes: components['schemas']['Sandbox'][];
     };
     WebhookEndpoint: {
       endpoint_id: string;

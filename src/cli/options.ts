@@ -55,6 +55,14 @@ export function parseJournalSize(value: string): number {
   return n;
 }
 
+/** `--max-sandboxes`: how many named sandboxes the server holds at once, 0 to 100000. */
+export function parseMaxSandboxes(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n > 100_000)
+    throw new InvalidArgumentError('expected a whole number of sandboxes from 0 to 100000');
+  return n;
+}
+
 /**
  * `--webhook-url`: one or more comma-separated http(s) URLs, appended to those of earlier
  * occurrences (the flag is repeatable; the variable holds a comma-separated list).

@@ -17,6 +17,7 @@ import {
   parseClockMode,
   parseCorsOrigins,
   parseJournalSize,
+  parseMaxSandboxes,
   parseNodeName,
   parsePort,
   parseSpeed,
@@ -42,6 +43,7 @@ export interface StartFlags extends RetentionFlags {
   allowedHost?: string[];
   corsOrigin?: string[];
   journalSize?: number;
+  maxSandboxes?: number;
   nodeName?: string;
 }
 
@@ -65,6 +67,7 @@ export function toSandboxOptions(flags: StartFlags, logger: Logger): SandboxOpti
     corsOrigins: flags.corsOrigin,
     retention: retentionFromFlags(flags),
     journal: { maxEntries: flags.journalSize },
+    maxSandboxes: flags.maxSandboxes,
     nodeName: flags.nodeName,
   };
 }
@@ -220,6 +223,15 @@ export function addStartCommand(program: Command): Command {
         .default(DEFAULTS.journal.maxEntries)
         .argParser(parseJournalSize)
         .env(envVar('JOURNAL_SIZE')),
+    )
+    .addOption(
+      new Option(
+        '--max-sandboxes <n>',
+        'hold at most n named sandboxes at once (PUT /__sandbox/sandboxes/{name})',
+      )
+        .default(DEFAULTS.maxSandboxes)
+        .argParser(parseMaxSandboxes)
+        .env(envVar('MAX_SANDBOXES')),
     )
     .addOption(
       new Option(

@@ -11,6 +11,11 @@ export function stopwatch(): () => number {
   return () => performance.now() - start;
 }
 
+/** Real time now, in epoch milliseconds (a named sandbox's `ttl` is real time since its last use). */
+export function realNow(): number {
+  return Date.now();
+}
+
 /** Resolves after `ms` real milliseconds (without keeping the process alive). */
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());

@@ -615,6 +615,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/__sandbox/sandboxes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The named sandboxes, a page at a time (oldest first)
+     * @description Every live named sandbox of this server (docs/sandboxes.md), in the order they were
+     *     created. Listing is not a use: no sandbox's `ttl` starts again.
+     */
+    get: operations['sandboxListSandboxes'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/__sandbox/sandboxes/{name}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    /**
+     * One named sandbox
+     * @description Reading it is a use, so its `ttl` starts again.
+     */
+    get: operations['sandboxGetSandbox'];
+    /**
+     * Create a named sandbox, or replace it with a fresh one
+     * @description A whole world of its own (accounts and keys, orders, drivers, clock, webhook endpoints,
+     *     deliveries, faults, journal, report, idempotency keys), built from the body: `201` when it
+     *     is new, `200` when it replaced one of the same name (whose world is disposed and whose
+     *     keys are dead). Its accounts get keys of their own, `sk_test_sb-<name>_<random>` (and
+     *     `rk_test_sb-<name>_<random>` in place of a read-only key). The server's `--webhook-url`
+     *     endpoints are the default sandbox's only: a named sandbox starts with its scenario's own.
+     *     Over `--max-sandboxes` (default 200) the answer is `409 too_many_sandboxes` and nothing
+     *     existing is touched. Without a `scenario` it starts as the default sandbox did: the
+     *     server's scenario, with its `--seed`, `--clock` and `--speed` unless the body sets them.
+     */
+    put: operations['sandboxPutSandbox'];
+    post?: never;
+    /**
+     * Dispose of a named sandbox now
+     * @description Its keys are dead at once; its timers and webhook retries stop.
+     */
+    delete: operations['sandboxDeleteSandbox'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -899,7 +959,11 @@ export interface components {
       | 'import_in_progress'
       | 'import_timed_out'
       | 'import_failed'
-      | 'unknown_cursor';
+      | 'unknown_cursor'
+      | 'invalid_sandbox_name'
+      | 'invalid_ttl'
+      | 'too_many_sandboxes'
+      | 'sandbox_not_found';
     Index: {
       /** @constant */
       name: 'delivery-sandbox';
@@ -1185,6 +1249,63 @@ export interface components {
       account_id: string;
       name: string;
       api_keys: string[];
+    };
+    SandboxRequest: {
+      /** @description a bundled scenario name such as ci, or the scenario itself as an object, checked against scenarios/schema.json; never a file path (the sandbox reads no file named over HTTP), so to use a scenario file send its content, as the CLI's reset --scenario ./file.yaml does */
+      scenario?: string | Record<string, never>;
+      /** @description Overrides the scenario's seed. */
+      seed?: string | number;
+      /** @description Overrides the scenario's clock; kept by the sandbox's resets. */
+      clock?: {
+        /** @enum {string} */
+        mode?: 'realtime' | 'manual';
+        /** @description Virtual seconds per real second in realtime mode. */
+        speed?: number;
+        /**
+         * Format: date-time
+         * @description The virtual start time, from 2000-01-01T00:00:00Z to 2200-01-01T00:00:00Z.
+         */
+        start?: string;
+      };
+      /** @description Real time since the last use after which the sandbox is gone: seconds (`1800`), or `"30m"`, `"2h"`, `"1d"`; from 1 s to 7 days; default `1h`. */
+      ttl?: string | number;
+    };
+    SandboxAccount: {
+      account_id: string;
+      name: string;
+      /** @description The account's (first) read-write key in this sandbox, or null when it has none. */
+      api_key: string | null;
+      /** @description The account's (first) read-only key in this sandbox, or null when it has none. */
+      read_only_key: string | null;
+    };
+    Sandbox: {
+      name: string;
+      scenario: string;
+      seed: string;
+      clock: components['schemas']['ClockState'];
+      /**
+       * Format: date-time
+       * @description When it was created (or last replaced), in real (wall-clock) time.
+       */
+      created_at: string;
+      /**
+       * Format: date-time
+       * @description When it is gone unless used before, in real time (its last use plus its ttl).
+       */
+      expires_at: string;
+      accounts: components['schemas']['SandboxAccount'][];
+      /** @description Where to reach it, on the Host the request used. */
+      urls: {
+        api: string;
+        control: string;
+        stream: string;
+        dashboard: string;
+      };
+    };
+    SandboxList: {
+      /** @description Whether more items lie beyond this page: older ones without a cursor or with ending_before, newer ones with starting_after (docs/persistence.md#pagination). */
+      has_more: boolean;
+      sandboxes: components['schemas']['Sandbox'][];
     };
     WebhookEndpoint: {
       endpoint_id: string;
@@ -1540,6 +1661,8 @@ export interface components {
     EndingBefore: string;
     EndpointId: string;
     OrderId: string;
+    /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+    SandboxName: string;
   };
   requestBodies: never;
   headers: {
@@ -2490,6 +2613,136 @@ export interface operations {
       };
       400: components['responses']['Error'];
       401: components['responses']['Error'];
+      503: components['responses']['Stopping'];
+    };
+  };
+  sandboxListSandboxes: {
+    parameters: {
+      query?: {
+        /** @description How many items to answer, 1 to 1000; default 100. */
+        limit?: components['parameters']['Limit'];
+        /** @description An item's id: answers the items after it, oldest first, up to `limit` (to tail a list); `has_more` then says whether newer ones remain. An id not (or no longer) in the list is a 400. */
+        starting_after?: components['parameters']['StartingAfter'];
+        /** @description An item's id: answers the `limit` items just before it (to page back to older ones); `has_more` then says whether older ones remain. An id not (or no longer) in the list is a 400. */
+        ending_before?: components['parameters']['EndingBefore'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The sandboxes, oldest first. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SandboxList'];
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+      503: components['responses']['Stopping'];
+    };
+  };
+  sandboxGetSandbox: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The sandbox. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Sandbox'];
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+      404: components['responses']['Error'];
+      503: components['responses']['Stopping'];
+    };
+  };
+  sandboxPutSandbox: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['SandboxRequest'];
+      };
+    };
+    responses: {
+      /** @description The sandbox, replaced by a fresh one. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Sandbox'];
+        };
+      };
+      /** @description The sandbox, created. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Sandbox'];
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+      403: components['responses']['Error'];
+      409: components['responses']['Error'];
+      413: components['responses']['Error'];
+      503: components['responses']['Stopping'];
+    };
+  };
+  sandboxDeleteSandbox: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Disposed. */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+      403: components['responses']['Error'];
+      404: components['responses']['Error'];
       503: components['responses']['Stopping'];
     };
   };

@@ -20,6 +20,7 @@ import { ORDER_REASONS } from './reasons/orders.js';
 import { PAYMENT_REASONS } from './reasons/payments.js';
 import { REQUEST_HEADER_REASONS } from './reasons/request-headers.js';
 import { ROUTING_REASONS } from './reasons/routing.js';
+import { SANDBOX_REASONS } from './reasons/sandboxes.js';
 import { STATE_IMPORT_REASONS } from './reasons/state-import.js';
 import { STOPPING_REASONS } from './reasons/stopping.js';
 import { WEBHOOK_REASONS } from './reasons/webhooks.js';
@@ -43,6 +44,7 @@ const SPECS = {
   ...STOPPING_REASONS,
   ...STATE_IMPORT_REASONS,
   ...LIST_REASONS,
+  ...SANDBOX_REASONS,
 };
 
 export type Reason = keyof typeof SPECS;

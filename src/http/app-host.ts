@@ -1,6 +1,7 @@
 import type { SandboxSchemas } from '../domain/sandbox-types.js';
 import type { ScenarioFile } from '../domain/scenario-file.generated.js';
 import type { RequestJournal } from '../journal/request-journal.js';
+import type { SandboxDirectory } from './sandbox-directory.js';
 import type { SandboxState } from '../store/state.js';
 import type { World } from '../world/world.js';
 
@@ -38,4 +39,9 @@ export interface AppHost {
   readonly journal: RequestJournal;
   /** When set, `/__sandbox` requires `Authorization: Bearer <adminToken>`. */
   readonly adminToken: string | undefined;
+  /**
+   * The server's named sandboxes (`/__sandbox/sandboxes`), on the default sandbox's host; absent
+   * on a named sandbox's own host.
+   */
+  readonly sandboxes?: SandboxDirectory | undefined;
 }

@@ -28,6 +28,7 @@ import { sandboxOrdersRoutes } from './routes/sandbox/orders.js';
 import { sandboxReportRoutes } from './routes/sandbox/report.js';
 import { sandboxRequestsRoutes } from './routes/sandbox/requests.js';
 import { sandboxResetRoutes } from './routes/sandbox/reset.js';
+import { sandboxSandboxesRoutes } from './routes/sandbox/sandboxes.js';
 import { sandboxStateRoutes } from './routes/sandbox/state.js';
 import { sandboxWebhookRoutes } from './routes/sandbox/webhooks.js';
 import { sandboxWorldRoutes } from './routes/sandbox/world.js';
@@ -128,6 +129,7 @@ export function createApp(
   app.use(sandboxDashboardReads());
   app.use(sandboxResetRoutes(control, host));
   app.use(sandboxStateRoutes(control, host));
+  app.use(sandboxSandboxesRoutes(control, host));
   app.use(sandboxReportRoutes(host));
   app.use(sandboxRequestsRoutes(control, host.journal, host.version));
 

@@ -31,6 +31,20 @@ const MAX_CLIENT_MESSAGE = 1024;
 const CLOSE_GRACE_MS = 1000;
 
 /**
+ * The upgrade request's URL. A target no URL parser takes (`//`, which reads as a host with no
+ * name) names no stream: 404 `route_not_found`, answered in JSON like any other, never a dropped
+ * connection.
+ */
+function streamUrl(req: IncomingMessage): URL {
+  const target = req.url ?? '/';
+  try {
+    return new URL(target, 'http://sandbox');
+  } catch {
+    throw fail('route_not_found', { method: req.method ?? 'GET', path: target });
+  }
+}
+
+/**
  * The WebSocket streams: `GET /__sandbox/stream` and `GET /v1/orders/{id}/location/stream`.
  * `handleUpgrade` answers every refusal (Host, Origin, cap, credentials, order) as a JSON HTTP error
  * before upgrading; `moveTo` follows the host to its next world; `close` says goodbye with 1001.
@@ -70,7 +84,7 @@ export class LiveStreams {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const world = this.opts.current();
     try {
-      const url = new URL(req.url ?? '/', 'http://sandbox');
+      const url = streamUrl(req);
       this.opts.checkHost(req);
       const match = LOCATION_STREAM.exec(url.pathname);
       if (url.pathname !== SANDBOX_STREAM && !match)

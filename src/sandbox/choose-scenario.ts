@@ -8,7 +8,7 @@ import type { Scenario, ScenarioFile } from '../scenarios/scenario.js';
  */
 export async function chooseScenario(
   config: Pick<SandboxConfig, 'scenario' | 'seed' | 'clock' | 'speed'> &
-    Partial<Pick<SandboxConfig, 'retention'>>,
+    Partial<Pick<SandboxConfig, 'retention' | 'shapeScenario'>>,
   choice: { scenario?: string | ScenarioFile | undefined; seed?: string | number | undefined } = {},
 ): Promise<Scenario> {
   const source = choice.scenario ?? config.scenario;
@@ -17,7 +17,7 @@ export async function chooseScenario(
       ? await loadScenario(source)
       : parseScenario(source, 'scenario option');
   const seed = choice.seed ?? config.seed;
-  return {
+  const chosen: Scenario = {
     ...scenario,
     seed: seed === undefined ? scenario.seed : String(seed),
     clock: {
@@ -27,4 +27,5 @@ export async function chooseScenario(
     },
     retention: { ...scenario.retention, ...config.retention },
   };
+  return config.shapeScenario ? config.shapeScenario(chosen) : chosen;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hostname } from 'node:os';
 import {
   parseClockMode,
+  parseMaxSandboxes,
   parseNodeName,
   parseSpeed,
   parseWebhookSecret,
@@ -35,6 +36,18 @@ const BAD: [string, SandboxOptions, () => unknown, RegExp][] = [
     { webhooks: [{ url: 'http://localhost:3000/hooks', secret: 'secret' }] },
     () => parseWebhookSecret('secret'),
     /expected whsec_ followed by 8 to 100 letters, digits or underscores, such as whsec_my_test_secret; got "secret"/,
+  ],
+  [
+    'maxSandboxes',
+    { maxSandboxes: 1.5 },
+    () => parseMaxSandboxes('1.5'),
+    /expected a whole number (of sandboxes )?from 0 to 100000/,
+  ],
+  [
+    'maxSandboxes',
+    { maxSandboxes: 100_001 },
+    () => parseMaxSandboxes('100001'),
+    /expected a whole number (of sandboxes )?from 0 to 100000/,
   ],
 ];
 
@@ -85,6 +98,12 @@ describe('resolveConfig, the options a scenario file sets too', () => {
     });
     expect(config).toMatchObject({ clock: 'manual', speed: 0.5 });
     expect([parseClockMode('realtime'), parseSpeed('10000')]).toEqual(['realtime', 10000]);
+  });
+
+  it('holds 200 named sandboxes by default, and takes 0 to 100000', () => {
+    expect(resolveConfig().maxSandboxes).toBe(200);
+    expect(resolveConfig({ maxSandboxes: 0 }).maxSandboxes).toBe(0);
+    expect([parseMaxSandboxes('0'), parseMaxSandboxes('100000')]).toEqual([0, 100000]);
   });
 
   it('takes a node name shaped like a host name, as --node-name does, and defaults to the host name', () => {

@@ -3,7 +3,7 @@ import pino, { type Logger } from 'pino';
 import { ADMIN_TOKEN_RULE, ADMIN_TOKEN_SHAPE } from '../domain/api-key.js';
 import type { Retention } from '../domain/retention.js';
 import type { ClockMode } from '../domain/scenario.js';
-import type { ScenarioFile } from '../scenarios/scenario.js';
+import type { Scenario, ScenarioFile } from '../scenarios/scenario.js';
 import { checkScenarioOptions } from '../scenarios/start-option-rules.js';
 
 /** A webhook endpoint to register at start (`--webhook-url`, `webhooks`). */
@@ -76,6 +76,11 @@ export interface SandboxOptions {
   /** The request journal's bounds (docs/requests-and-faults.md); each field defaults as noted. */
   journal?: JournalOptions | undefined;
   /**
+   * Named sandboxes held at once (`--max-sandboxes`, docs/sandboxes.md); creating one more is
+   * refused with 409 `too_many_sandboxes`. Default 200.
+   */
+  maxSandboxes?: number | undefined;
+  /**
    * This process's name, answered by `GET /__sandbox/health` as `node` (`--node-name`): behind a
    * load balancer it tells the processes apart (docs/cli.md). NODE_NAME_RULE. Default: the
    * machine's host name (`os.hostname()`), which processes on one machine share.
@@ -129,6 +134,7 @@ export const DEFAULTS = {
   // 1 000 entries with both bodies at the 8 KiB cut would be 16 MiB: the byte bound never bites
   // before the count does unless bodies are that large.
   journal: { maxEntries: 1000, maxBytes: 16 * 1024 * 1024, maxBodyBytes: 8 * 1024 },
+  maxSandboxes: 200,
 } as const;
 
 /** The CLI's default port: a fixed one, so that scripts and the README can name it. */
@@ -157,6 +163,17 @@ export interface SandboxConfig {
   /** Applied over the scenario's `retention` by `chooseScenario`. */
   retention: Partial<Retention>;
   journal: Required<{ [K in keyof JournalOptions]: number }>;
+  maxSandboxes: number;
+  /**
+   * Applied last to every scenario the sandbox runs (at start and on each reset): a named
+   * sandbox gives its accounts its own keys and pins its clock's start. Default: none.
+   */
+  shapeScenario?: ((scenario: Scenario) => Scenario) | undefined;
+  /**
+   * Mixed into every id the sandbox's worlds issue: a named sandbox's name and how many times it
+   * was created, so that no two sandboxes of a process share an id. Default: none.
+   */
+  idSpace?: string | undefined;
   nodeName: string;
 }
 
@@ -174,6 +191,11 @@ export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
   if (options.nodeName !== undefined && !NODE_NAME_SHAPE.test(options.nodeName))
     throw new Error(`nodeName must be ${NODE_NAME_RULE}; got ${JSON.stringify(options.nodeName)}`);
   const problems = checkScenarioOptions(options);
+  const max = options.maxSandboxes;
+  if (max !== undefined && !(Number.isInteger(max) && max >= 0 && max <= 100_000))
+    problems.push(
+      `maxSandboxes: expected a whole number from 0 to 100000; got ${JSON.stringify(max)}`,
+    );
   if (problems.length > 0)
     throw new Error(
       problems.length === 1
@@ -216,6 +238,7 @@ export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
       maxBytes: options.journal?.maxBytes ?? DEFAULTS.journal.maxBytes,
       maxBodyBytes: options.journal?.maxBodyBytes ?? DEFAULTS.journal.maxBodyBytes,
     },
+    maxSandboxes: options.maxSandboxes ?? DEFAULTS.maxSandboxes,
     nodeName: options.nodeName ?? hostname(),
   };
 }

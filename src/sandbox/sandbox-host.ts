@@ -1,8 +1,9 @@
+import { checkBundledOnly } from './bundled-only.js';
 import { chooseScenario } from './choose-scenario.js';
 import type { SandboxConfig } from './config.js';
 import type { IntegrationReport } from '../report/integration-report.js';
 import type { AppHost } from '../http/app-host.js';
-import { ScenarioError } from '../errors/scenario-error.js';
+import type { SandboxDirectory } from '../http/sandbox-directory.js';
 import { fail } from '../errors/service-error.js';
 import { ReportCollector } from '../report/report-collector.js';
 import { RequestJournal } from '../journal/request-journal.js';
@@ -11,11 +12,7 @@ import { readStateFile } from './read-state-file.js';
 import { savedScenario } from './saved-scenario.js';
 import { stateChunks } from '../store/state-chunks.js';
 import { StateFile } from '../store/state-file.js';
-import {
-  bundledScenarioNames,
-  isBundledScenario,
-  loadBundledScenario,
-} from '../scenarios/load-scenario.js';
+import { bundledScenarioNames, loadBundledScenario } from '../scenarios/load-scenario.js';
 import type { ScenarioFile } from '../scenarios/scenario.js';
 import { seedStateInSlices } from '../scenarios/seed-state.js';
 import type { SandboxState } from '../store/state.js';
@@ -48,6 +45,8 @@ export class SandboxHost implements AppHost {
   private file: StateFile | undefined;
   /** Builds each next world (src/sandbox/world-factory.ts). */
   private worlds!: WorldFactory;
+  /** The server's named sandboxes, on the default sandbox's host only (set by `startSandbox`). */
+  sandboxes: SandboxDirectory | undefined;
 
   private constructor(private readonly config: SandboxConfig) {
     this.source = config.scenario;
@@ -122,10 +121,7 @@ export class SandboxHost implements AppHost {
     opts: { files?: boolean } = {},
   ): Promise<World> {
     const source = choice.scenario ?? this.source;
-    if (typeof choice.scenario === 'string' && !opts.files && !isBundledScenario(choice.scenario))
-      throw new ScenarioError(
-        `no bundled scenario "${choice.scenario}"; use one of ${bundledScenarioNames().join(', ')}, or send the scenario itself as an object`,
-      );
+    if (!opts.files) checkBundledOnly(choice.scenario);
     const next = await chooseScenario(this.config, { scenario: source, seed: choice.seed });
     // Built in slices while the current world serves; it is installed whole once ready.
     const state = await seedStateInSlices(next);

@@ -1,19 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { advanceClock } from '../commands/advance-clock.js';
-import { advanceOrder, type AdvanceTarget } from '../commands/advance-order.js';
-import { cancelOrder } from '../commands/cancel-order.js';
-import { completeWrite } from '../commands/complete-write.js';
-import { describeWorld } from '../commands/describe-world.js';
-import { probeEndpoint } from '../commands/probe-endpoint.js';
-import { listDeliveries, type DeliveryFilter } from '../commands/list-deliveries.js';
-import { listEvents, type EventFilter } from '../commands/list-events.js';
-import { setClock, type ClockState } from '../commands/set-clock.js';
 import { DEFAULTS, resolveConfig, type SandboxOptions } from './config.js';
-import type { IntegrationReport } from '../report/integration-report.js';
-import type { Order } from '../domain/api-types.js';
-import type { ClockMode } from '../domain/scenario.js';
-import type { SandboxEvent } from '../events/event-bus.js';
 import { createApp } from '../http/create-app.js';
 import { createHttpServer } from '../http/http-server.js';
 import { hostChecker } from '../edge/host-check.js';
@@ -23,62 +10,32 @@ import { iterateFeed } from '../live/feed-iterator.js';
 import { LiveStreams } from '../live/live-streams.js';
 import { Listeners } from '../listeners.js';
 import type { SandboxStreamMessage } from '../live/messages.js';
+import { hostCommands, type HostCommands } from './host-commands.js';
+import { namedSandboxes, type NamedSandboxes } from './named-sandboxes.js';
 import { SandboxHost } from './sandbox-host.js';
-import type { Scenario, ScenarioFile } from '../scenarios/scenario.js';
-import type { WebhookEndpointRecord } from '../store/state.js';
-import type { AccountKeys, DeliveryAttempt, ProbeResult } from '../domain/sandbox-types.js';
+import { SandboxRegistry } from './sandbox-registry.js';
 
 export type { SandboxOptions, StreamOptions } from './config.js';
 export type { LocationStreamMessage, SandboxStreamMessage } from '../live/messages.js';
 
 export type { AccountKeys } from '../domain/sandbox-types.js';
+export type {
+  NamedSandboxes,
+  NamedSandboxHandle,
+  NamedSandboxOptions,
+  SandboxSummary,
+} from './named-sandboxes.js';
 
 /**
  * A running sandbox. `apiKey`, `keys`, `scenario` and the webhook fields always describe the
  * scenario running now, after any `reset`.
  */
-export interface Sandbox {
+export interface Sandbox extends HostCommands {
   /** Base URL, e.g. `http://127.0.0.1:4242`. */
   readonly url: string;
   readonly port: number;
   /** This process's name (`nodeName`, default the host name), as `GET /__sandbox/health` answers it. */
   readonly nodeName: string;
-  /** The first read-write key of the running scenario. */
-  readonly apiKey: string;
-  /** Every account's keys, in the running scenario. */
-  readonly keys: AccountKeys[];
-  /** The running scenario, every default filled in. */
-  readonly scenario: Scenario;
-  /** The webhook endpoints registered now, with their secrets. */
-  readonly webhookEndpoints: WebhookEndpointRecord[];
-  /** The secret of the first webhook endpoint, if any. */
-  readonly webhookSecret: string | undefined;
-  /** The virtual clock. */
-  readonly clock: {
-    /** Virtual time now, in epoch milliseconds. */
-    now(): number;
-    /**
-     * Moves virtual time forward (`90`, `"90s"`, `"10m"`, `"1h30m"`), running everything due in
-     * order and waiting for the webhook attempts it starts; resolves with what fired.
-     */
-    advance(by: string | number): Promise<{ now: string; fired: SandboxEvent[] }>;
-    /** Switches the clock's mode and, optionally, its speed (virtual seconds per real second). */
-    set(mode: ClockMode, speed?: number): ClockState;
-  };
-  /** Moves an order one step, or straight `to` a status, now (as `POST /__sandbox/orders/{id}/advance`). */
-  advanceOrder(orderId: string, to?: AdvanceTarget): Promise<Order>;
-  /** Cancels an order as the restaurant or the system (as `POST /__sandbox/orders/{id}/cancel`). */
-  cancelOrder(orderId: string, by: 'restaurant' | 'system', reason?: string): Promise<Order>;
-  /** Every event emitted, oldest first, optionally of one order or name. */
-  events(filter?: EventFilter): SandboxEvent[];
-  /** The webhook delivery log, oldest first, filtered like `GET /__sandbox/webhook-deliveries`. */
-  deliveries(filter?: DeliveryFilter): DeliveryAttempt[];
-  /**
-   * Back to a fresh scenario state (as `POST /__sandbox/reset`); endpoints stay. `scenario` is a
-   * bundled name, a path to a .yaml/.json file (read as at start: a regular file, at most 1 MiB)
-   * or a scenario object.
-   */
-  reset(opts?: { scenario?: string | ScenarioFile; seed?: string | number }): Promise<void>;
   /**
    * The messages of `GET /__sandbox/stream` (`hello`, `event`, `delivery`, `clock`, `drivers`,
    * `reset`), from now on, as an async iterator; `break` out of the loop to stop.
@@ -88,16 +45,10 @@ export interface Sandbox {
    */
   stream(): AsyncIterableIterator<SandboxStreamMessage>;
   /**
-   * The integration report (as `GET /__sandbox/report`): coverage, violations and a scorecard per
-   * webhook receiver, since the start or the last `resetReport()`; a `reset()` keeps it.
+   * The named sandboxes of this server, each a whole world of its own with its own keys and
+   * clock (docs/sandboxes.md); `close()` closes them all.
    */
-  report(): IntegrationReport;
-  /** Starts a fresh report without touching the world (as `POST /__sandbox/report/reset`). */
-  resetReport(): IntegrationReport;
-  /** The signature probe of one endpoint (as `POST /__sandbox/webhook-endpoints/{id}/probe`). */
-  probe(endpointId: string): Promise<ProbeResult>;
-  /** Waits (bounded) until no webhook attempt is in flight. */
-  settle(): Promise<void>;
+  readonly sandboxes: NamedSandboxes;
   /**
    * Stops gracefully: stops listening, answers new requests `503 shutting_down`, lets the requests
    * in flight finish (5 s at most), stores the state (the clock too) and closes the connections.
@@ -129,12 +80,6 @@ function listen(server: Server, port: number, host: string): Promise<void> {
   });
 }
 
-/** The first read-write key of a scenario (a read-only one if it has none). */
-function firstKey(scenario: Scenario): string {
-  const keys = scenario.accounts.flatMap((a) => a.api_keys);
-  return keys.find((k) => k.startsWith('sk_')) ?? keys[0] ?? '';
-}
-
 /**
  * Starts a sandbox: loads the scenario, seeds its world and serves the API.
  *
@@ -146,6 +91,8 @@ function firstKey(scenario: Scenario): string {
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const config = resolveConfig(options);
   const host = await SandboxHost.open(config);
+  const registry = new SandboxRegistry(config, host);
+  host.sandboxes = registry;
   const app = createApp(
     host,
     config.logger,
@@ -189,61 +136,23 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     await drain.stop(DEFAULTS.shutdownDrainMs);
     ended.emit();
     await streams.close();
+    await registry.close();
     await host.close();
     server.closeAllConnections();
     await closed;
   };
   let closing: Promise<void> | undefined;
-  const endpoints = (): WebhookEndpointRecord[] =>
-    host.current.store.webhookEndpoints.all().map((e) => ({ ...e }));
+  const url = `http://${urlHost}:${port}`;
 
-  return {
-    url: `http://${urlHost}:${port}`,
-    port,
-    nodeName: config.nodeName,
-    get apiKey() {
-      return firstKey(host.current.scenario);
+  return Object.assign(
+    hostCommands(() => host),
+    {
+      url,
+      port,
+      nodeName: config.nodeName,
+      sandboxes: namedSandboxes(registry, url),
+      stream: () => iterateFeed(streams.sandboxFeed, (listener) => ended.subscribe(listener)),
+      close: () => (closing ??= stop()),
     },
-    get keys() {
-      return describeWorld(host.current).keys;
-    },
-    get scenario() {
-      return host.current.scenario;
-    },
-    get webhookEndpoints() {
-      return endpoints();
-    },
-    get webhookSecret() {
-      return endpoints()[0]?.secret;
-    },
-    clock: {
-      now: () => host.current.clock.now(),
-      advance: (by) => advanceClock(host.current, by),
-      set: (mode, speed) =>
-        setClock(host.current, { mode, ...(speed === undefined ? {} : { speed }) }),
-    },
-    advanceOrder: async (orderId, to) => {
-      const world = host.current;
-      const order = advanceOrder(world, orderId, to);
-      await completeWrite(world, { settle: true });
-      return structuredClone(order);
-    },
-    cancelOrder: async (orderId, by, reason) => {
-      const world = host.current;
-      const order = cancelOrder(world, { orderId, by, reason });
-      await completeWrite(world, { settle: true });
-      return structuredClone(order);
-    },
-    events: (filter) => listEvents(host.current, filter),
-    deliveries: (filter) => listDeliveries(host.current, filter),
-    reset: async (opts) => {
-      await host.reset(opts, { files: true });
-    },
-    stream: () => iterateFeed(streams.sandboxFeed, (listener) => ended.subscribe(listener)),
-    report: () => host.report(),
-    resetReport: () => host.resetReport(),
-    probe: (endpointId) => probeEndpoint(host.current, endpointId),
-    settle: () => host.current.webhooks.settle(),
-    close: () => (closing ??= stop()),
-  };
+  );
 }

@@ -88,6 +88,7 @@ export class WorldFactory {
       scenario,
       state,
       generation,
+      idSpace: this.config.idSpace,
       logger: this.config.logger,
       paymentMethods: testPaymentMethods(),
       dataFile: this.file,

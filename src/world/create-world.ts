@@ -22,6 +22,8 @@ export interface WorldConfig {
   state: SandboxState;
   /** Counts the worlds before this one (1 for the first); mixed into every id it issues. */
   generation: number;
+  /** A named sandbox's id space (mixed into every id it issues, as the generation is). Default none. */
+  idSpace?: string | undefined;
   logger: Logger;
   paymentMethods: readonly TestPaymentMethod[];
   /** Keep the state in this file (`--data`). Default: memory only. */
@@ -73,7 +75,7 @@ export function createWorld(config: WorldConfig): World {
     clock,
     scheduler,
     store,
-    ids: worldIds(scenario.seed, state, config.generation, clock),
+    ids: worldIds(scenario.seed, state, config.generation, clock, config.idSpace),
     random: new SeededRandom(`${scenario.seed}:simulation`),
     bus: createEventBus(logger),
     activity: createActivityFeed(logger),

@@ -9,9 +9,10 @@ import type { SandboxState } from '../store/state.js';
  * share an id (nor does a manual clock without a pinned start, whose start is the wall time).
  * The generation keeps a reset, an import or a `--data` restart apart from the worlds before it.
  */
-export function idSpace(generation: number, clock: VirtualClock): string {
+export function idSpace(generation: number, clock: VirtualClock, sandbox?: string): string {
   const start = clock.mode === 'realtime' ? clock.wallNow() : clock.now();
-  return `g${generation}@${start}`;
+  // A named sandbox's own space: two sandboxes of one seed never share an id.
+  return sandbox === undefined ? `g${generation}@${start}` : `${sandbox}/g${generation}@${start}`;
 }
 
 /** Every id a state already holds that a world could issue again: the generator skips them. */
@@ -36,10 +37,11 @@ export function worldIds(
   state: SandboxState,
   generation: number,
   clock: VirtualClock,
+  sandbox?: string,
 ): IdGenerator {
   state.generation = generation;
   return new IdGenerator(seed, state.counters, {
-    space: idSpace(generation, clock),
+    space: idSpace(generation, clock, sandbox),
     taken: takenIds(state),
   });
 }

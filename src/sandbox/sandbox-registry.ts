@@ -1,0 +1,254 @@
+import { realNow, realTimer } from '../clock/real-time.js';
+import { SANDBOX_KEY } from '../domain/api-key.js';
+import { ScenarioError } from '../errors/scenario-error.js';
+import { fail } from '../errors/service-error.js';
+import type { SandboxDirectory, SandboxSpec, SandboxSummary } from '../http/sandbox-directory.js';
+import { checkBundledOnly } from './bundled-only.js';
+import type { SandboxConfig } from './config.js';
+import { checkSandboxName, namedSandboxConfig, parseTtl } from './named-sandbox-config.js';
+import { SandboxHost } from './sandbox-host.js';
+import { SandboxKeys } from './sandbox-keys.js';
+
+/** One named sandbox: its host (a whole world of its own) and when it was made and last used. */
+export interface NamedSandbox {
+  readonly name: string;
+  readonly host: SandboxHost;
+  /** Real epoch milliseconds. */
+  readonly createdAt: number;
+  lastUsed: number;
+  readonly ttlMs: number;
+  /** Set once it is being disposed. */
+  closing?: Promise<void>;
+}
+
+type Entry = NamedSandbox;
+
+/** The longest the sweep sleeps, in real milliseconds, even when no sandbox expires sooner. */
+const SWEEP_EVERY_MS = 30_000;
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+/**
+ * The server's sandboxes: the default one (the host `startSandbox` opened, unchanged) and the
+ * named ones, each a whole `SandboxHost` with its own world, journal, report, keys and clock.
+ * A named sandbox lives until deleted or until its `ttl` of real time passes without a use (a
+ * lookup by name or by key): an expired one is gone at once on lookup, and a sweep (a timer that
+ * keeps no process alive) disposes the expired ones like a delete. `now` is the real-time source
+ * (tests pass a manual one).
+ */
+export class SandboxRegistry implements SandboxDirectory {
+  private readonly entries = new Map<string, Entry>();
+  /** Names whose creation is under way: they count towards the limit. */
+  private readonly creating = new Set<string>();
+  /** Per name, the end of the last put or delete: one at a time per name. */
+  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly disposing = new Set<Promise<void>>();
+  /** Per name, how many sandboxes of it were made: each has an id space of its own. */
+  private readonly made = new Map<string, number>();
+  private cancelSweep: (() => void) | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly config: SandboxConfig,
+    /** The default sandbox: every token that names no sandbox belongs to it. */
+    readonly defaultHost: SandboxHost,
+    private readonly now: () => number = realNow,
+  ) {}
+
+  /**
+   * Creates the sandbox `name` (`created: true`), or replaces it with a fresh world built from
+   * `spec` and new keys, the old one closed like a delete. A bad name, ttl or scenario, or the
+   * limit reached, throws a catalogue error and leaves every sandbox as it was. `files` lets a
+   * scenario be a file path (the programmatic API; never over HTTP).
+   */
+  async open(
+    name: string,
+    spec: SandboxSpec,
+    opts: { files?: boolean } = {},
+  ): Promise<{ created: boolean; host: SandboxHost }> {
+    const { created, entry } = await this.create(name, spec, opts);
+    return { created, host: entry.host };
+  }
+
+  async put(
+    name: string,
+    spec: SandboxSpec,
+  ): Promise<{ created: boolean; sandbox: SandboxSummary }> {
+    const { created, entry } = await this.create(name, spec);
+    return { created, sandbox: this.summarize(entry) };
+  }
+
+  private async create(
+    name: string,
+    spec: SandboxSpec,
+    opts: { files?: boolean } = {},
+  ): Promise<{ created: boolean; entry: Entry }> {
+    checkSandboxName(name);
+    const ttlMs = parseTtl(spec.ttl);
+    return this.oneAtATime(name, async () => {
+      if (this.closed) throw fail('shutting_down');
+      const old = this.live(name);
+      if (!old && this.entries.size + this.creating.size >= this.config.maxSandboxes)
+        throw fail('too_many_sandboxes', { limit: this.config.maxSandboxes });
+      this.creating.add(name);
+      let host: SandboxHost;
+      try {
+        if (!opts.files) checkBundledOnly(spec.scenario);
+        const before = this.made.get(name) ?? 0;
+        this.made.set(name, before + 1);
+        const config = namedSandboxConfig(this.config, name, spec, new SandboxKeys(name), before);
+        host = await SandboxHost.open(config);
+      } catch (err) {
+        if (err instanceof ScenarioError) throw fail('invalid_scenario', { detail: err.message });
+        throw err;
+      } finally {
+        this.creating.delete(name);
+      }
+      if (this.closed) {
+        await host.close();
+        throw fail('shutting_down');
+      }
+      const now = this.now();
+      // A replaced sandbox keeps its place in the list; its world and keys are new.
+      const entry: Entry = { name, host, createdAt: now, lastUsed: now, ttlMs };
+      this.entries.set(name, entry);
+      if (old) void this.dispose(old);
+      this.scheduleSweep();
+      return { created: !old, entry };
+    });
+  }
+
+  /** The named sandbox's host, its `ttl` started again; `undefined` when there is none (or it expired). */
+  get(name: string): SandboxHost | undefined {
+    return this.touch(name)?.host;
+  }
+
+  describe(name: string): SandboxSummary {
+    checkSandboxName(name);
+    const entry = this.touch(name);
+    if (!entry) throw fail('sandbox_not_found', { name });
+    return this.summarize(entry);
+  }
+
+  /** The live named sandboxes, oldest first (not a use: listing starts no `ttl` again). */
+  list(): readonly NamedSandbox[] {
+    return [...this.entries.values()].filter((e) => !this.expire(e));
+  }
+
+  summaries(): SandboxSummary[] {
+    return this.list().map((e) => this.summarize(e));
+  }
+
+  /** Disposes the named sandbox now: its keys are dead, its timers and retries stop. */
+  async delete(name: string): Promise<void> {
+    checkSandboxName(name);
+    await this.oneAtATime(name, async () => {
+      const entry = this.live(name);
+      if (!entry) throw fail('sandbox_not_found', { name });
+      await this.dispose(entry);
+    });
+  }
+
+  /**
+   * The sandbox a `/v1` bearer token belongs to: `undefined` for a token that names no sandbox
+   * (the default sandbox's), the named sandbox's host (a use: its `ttl` starts again), or `'gone'`
+   * for a named sandbox's key whose sandbox does not exist or expired (answered 401).
+   */
+  resolveKey(token: string): SandboxHost | 'gone' | undefined {
+    const name = SANDBOX_KEY.exec(token)?.[1];
+    if (name === undefined) return undefined;
+    return this.touch(name)?.host ?? 'gone';
+  }
+
+  /** Disposes every expired sandbox now (the sweep's work; tests call it directly). */
+  sweep(): Promise<void> {
+    const expired = [...this.entries.values()].filter((e) => this.isExpired(e));
+    this.scheduleSweep();
+    return Promise.all(expired.map((e) => this.dispose(e))).then(() => undefined);
+  }
+
+  /** Closes every named sandbox (the default one is the caller's to close); no more are made. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.cancelSweep?.();
+    await Promise.all([...this.entries.values()].map((e) => this.dispose(e)));
+    await Promise.all([...this.disposing]);
+  }
+
+  private summarize(e: Entry): SandboxSummary {
+    const world = e.host.current;
+    return {
+      name: e.name,
+      scenario: world.scenario.name,
+      seed: world.scenario.seed,
+      clock: world.clock.state(),
+      created_at: iso(e.createdAt),
+      expires_at: iso(e.lastUsed + e.ttlMs),
+      accounts: world.scenario.accounts.map((a) => ({
+        account_id: a.id,
+        name: a.name,
+        api_key: a.api_keys.find((k) => k.startsWith('sk_')) ?? null,
+        read_only_key: a.api_keys.find((k) => k.startsWith('rk_')) ?? null,
+      })),
+    };
+  }
+
+  private touch(name: string): Entry | undefined {
+    const entry = this.live(name);
+    if (entry) entry.lastUsed = this.now();
+    return entry;
+  }
+
+  /** The entry unless it expired (then it is disposed now). */
+  private live(name: string): Entry | undefined {
+    const entry = this.entries.get(name);
+    return entry && !this.expire(entry) ? entry : undefined;
+  }
+
+  private isExpired(e: Entry): boolean {
+    return this.now() - e.lastUsed >= e.ttlMs;
+  }
+
+  /** Disposes `e` if it expired; says whether it did. */
+  private expire(e: Entry): boolean {
+    if (!this.isExpired(e)) return false;
+    void this.dispose(e);
+    return true;
+  }
+
+  /** Takes the sandbox out at once (its keys answer 'gone'), then closes its host. */
+  private dispose(e: Entry): Promise<void> {
+    if (this.entries.get(e.name) === e) this.entries.delete(e.name);
+    if (e.closing) return e.closing;
+    const closing = e.host
+      .close()
+      .catch((err: unknown) =>
+        this.config.logger.error({ err, sandbox: e.name }, 'closing a sandbox failed'),
+      )
+      .finally(() => this.disposing.delete(closing));
+    this.disposing.add(closing);
+    e.closing = closing;
+    return closing;
+  }
+
+  private scheduleSweep(): void {
+    this.cancelSweep?.();
+    this.cancelSweep = undefined;
+    if (this.closed || this.entries.size === 0) return;
+    let next = Infinity;
+    for (const e of this.entries.values()) next = Math.min(next, e.lastUsed + e.ttlMs);
+    const wait = Math.min(Math.max(0, next - this.now()), SWEEP_EVERY_MS);
+    this.cancelSweep = realTimer(wait, () => void this.sweep());
+  }
+
+  private oneAtATime<T>(name: string, work: () => Promise<T>): Promise<T> {
+    const before = this.queues.get(name) ?? Promise.resolve();
+    const run = before.then(work, work);
+    const settled = run.catch(() => undefined);
+    this.queues.set(name, settled);
+    void settled.then(() => {
+      if (this.queues.get(name) === settled) this.queues.delete(name);
+    });
+    return run;
+  }
+}
