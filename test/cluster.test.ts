@@ -1,0 +1,129 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { once } from 'node:events';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, startNginx, type RunningNginx } from './support/nginx.js';
+
+// Three built-CLI processes behind Debian's nginx running the shipped deploy/nginx.conf
+// (docs/cluster.md): every request for a sandbox must reach the one process that holds it.
+
+interface Node {
+  name: string;
+  url: string;
+  child: ChildProcessWithoutNullStreams;
+}
+
+/** The built CLI as node `name`, allowing the balancer's Host; resolves with its start line's URL. */
+async function startNode(name: string, balancerPort: number): Promise<Node> {
+  const inherited = Object.entries(process.env).filter(([k]) => !k.startsWith('DELIVERY_SANDBOX_'));
+  const child = spawn(
+    process.execPath,
+    [
+      'dist/cli.js',
+      ...['--port', '0', '--log-format', 'json', '--log-level', 'warn', '--scenario', 'ci'],
+      ...['--node-name', name, '--allowed-host', `127.0.0.1:${balancerPort}`],
+    ],
+    { env: Object.fromEntries(inherited), stdio: 'pipe' },
+  );
+  let out = '';
+  const line = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('\n')) resolve(out.slice(0, out.indexOf('\n')));
+    });
+    child.on('exit', (code) => reject(new Error(`node ${name} exited with ${code}: ${out}`)));
+  });
+  const start = JSON.parse(line) as { url: string; node: string };
+  expect(start.node).toBe(name);
+  return { name, url: start.url, child };
+}
+
+async function stopNode(node: Node): Promise<void> {
+  if (node.child.exitCode !== null || node.child.signalCode !== null) return;
+  node.child.kill('SIGKILL');
+  await once(node.child, 'exit');
+}
+
+async function status(url: string, init?: RequestInit): Promise<number> {
+  const res = await fetch(url, init);
+  await res.arrayBuffer();
+  return res.status;
+}
+
+const names = Array.from({ length: 30 }, (_, i) => `cluster-${i}`);
+let nodes: Node[] = [];
+let nginx: RunningNginx;
+/** Which node holds each sandbox, as the nodes themselves answer. */
+const holder = new Map<string, Node>();
+
+beforeAll(async () => {
+  const port = await freePort();
+  nodes = await Promise.all(['n1', 'n2', 'n3'].map((n) => startNode(n, port)));
+  nginx = await startNginx(
+    nodes.map((n) => new URL(n.url).host),
+    port,
+  );
+}, 15_000);
+
+afterAll(async () => {
+  await nginx?.stop();
+  await Promise.all(nodes.map(stopNode));
+});
+
+describe('a cluster of 3 sandbox processes behind nginx (deploy/nginx.conf)', () => {
+  it('puts each of 30 sandboxes on one node, reached there by every request, none crossing, spread over all 3', async () => {
+    for (const name of names) {
+      const res = await fetch(`${nginx.url}/__sandbox/sandboxes/${name}`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ scenario: 'ci' }),
+      });
+      expect(res.status, name).toBe(201);
+      const created = (await res.json()) as { name: string; urls: { api: string } };
+      expect(created.name).toBe(name);
+      // The node saw the balancer's Host and answers URLs clients can use.
+      expect(created.urls.api).toBe(`${nginx.url}/v1`);
+    }
+    for (const name of names) {
+      // Asked directly, exactly one node has it.
+      const direct = await Promise.all(
+        nodes.map((n) => status(`${n.url}/__sandbox/sandboxes/${name}`)),
+      );
+      expect(
+        direct.filter((s) => s === 200),
+        `${name}: ${direct.join(',')}`,
+      ).toHaveLength(1);
+      expect(direct.filter((s) => s === 404)).toHaveLength(2);
+      holder.set(name, nodes[direct.indexOf(200)]!);
+      // Through the balancer, every request finds it.
+      for (let i = 0; i < 3; i++)
+        expect(await status(`${nginx.url}/__sandbox/sandboxes/${name}`), name).toBe(200);
+    }
+    // Each node's own list holds its sandboxes and no other's.
+    for (const node of nodes) {
+      const res = await fetch(`${node.url}/__sandbox/sandboxes?limit=100`);
+      const listed = ((await res.json()) as { sandboxes: { name: string }[] }).sandboxes;
+      const mine = names.filter((n) => holder.get(n) === node);
+      expect(listed.map((s) => s.name).sort(), node.name).toEqual(mine.sort());
+      expect(mine.length, `${node.name} holds none of the 30`).toBeGreaterThan(0);
+    }
+  });
+
+  it('sends every request that names no sandbox to one fixed node (its default sandbox)', async () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 6; i++) {
+      const res = await fetch(`${nginx.url}/__sandbox/health`);
+      seen.add(((await res.json()) as { node: string }).node);
+    }
+    expect(seen.size).toBe(1);
+  });
+
+  it('loses only the killed node’s sandboxes: every other one still answers through nginx', async () => {
+    const victim = nodes[1]!;
+    await stopNode(victim);
+    for (const name of names) {
+      const through = await status(`${nginx.url}/__sandbox/sandboxes/${name}`);
+      // The victim's names go on to the next node of the ring, which never had them.
+      expect(through, name).toBe(holder.get(name) === victim ? 404 : 200);
+    }
+  });
+});
