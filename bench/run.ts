@@ -281,6 +281,17 @@ async function main(): Promise<void> {
     second_half: { min: number; max: number; median: number; spread: number };
   };
 
+  process.stderr.write('cluster: 3 sandbox processes behind nginx against 1…\n');
+  const cluster = runJson<{
+    cores: number;
+    sandboxes: number;
+    connections: number;
+    one: number;
+    three: number;
+    direct: number;
+    ratio: number;
+  }>('bench/cluster.ts');
+
   const rows = [
     [
       'Start to listening (`node dist/cli.js`, default scenario)',
@@ -388,6 +399,12 @@ async function main(): Promise<void> {
       `RSS ${soak.samples.map((x) => fmt(x.rss_mb, 0)).join(', ')} MB every 5 s; second half ${fmt(soak.second_half.min, 0)}–${fmt(soak.second_half.max, 0)} MB, at most ${fmt(soak.second_half.spread * 100, 0)} % from its median; ${soak.failures} failures`,
       'RSS flat (±15 %) over the second half',
       pass(soak.second_half.spread <= 0.15 && soak.failures === 0),
+    ],
+    [
+      `Cluster: ${cluster.sandboxes} sandboxes through nginx (deploy/nginx.conf), 3 processes vs 1 (${cluster.connections} connections)`,
+      `${fmt(cluster.three, 0)} vs ${fmt(cluster.one, 0)} req/s: ratio ${fmt(cluster.ratio, 2)} (median of 3 alternating rounds); 1 process without nginx ${fmt(cluster.direct, 0)} req/s; ${cluster.cores} cores shared by nginx, the processes and the load generator`,
+      '≥ 2.5× with ≥ 4 cores (issue 20)',
+      cluster.cores >= 4 ? pass(cluster.ratio >= 2.5) : `reported (${cluster.cores} cores)`,
     ],
   ];
   const machine = cpus();

@@ -1,47 +1,9 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { killNode, startNode, type ClusterNode } from './support/cluster-node.js';
 import { freePort, startNginx, type RunningNginx } from './support/nginx.js';
 
 // Three built-CLI processes behind Debian's nginx running the shipped deploy/nginx.conf
 // (docs/cluster.md): every request for a sandbox must reach the one process that holds it.
-
-interface Node {
-  name: string;
-  url: string;
-  child: ChildProcessWithoutNullStreams;
-}
-
-/** The built CLI as node `name`, allowing the balancer's Host; resolves with its start line's URL. */
-async function startNode(name: string, balancerPort: number): Promise<Node> {
-  const inherited = Object.entries(process.env).filter(([k]) => !k.startsWith('DELIVERY_SANDBOX_'));
-  const child = spawn(
-    process.execPath,
-    [
-      'dist/cli.js',
-      ...['--port', '0', '--log-format', 'json', '--log-level', 'warn', '--scenario', 'ci'],
-      ...['--node-name', name, '--allowed-host', `127.0.0.1:${balancerPort}`],
-    ],
-    { env: Object.fromEntries(inherited), stdio: 'pipe' },
-  );
-  let out = '';
-  const line = await new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('\n')) resolve(out.slice(0, out.indexOf('\n')));
-    });
-    child.on('exit', (code) => reject(new Error(`node ${name} exited with ${code}: ${out}`)));
-  });
-  const start = JSON.parse(line) as { url: string; node: string };
-  expect(start.node).toBe(name);
-  return { name, url: start.url, child };
-}
-
-async function stopNode(node: Node): Promise<void> {
-  if (node.child.exitCode !== null || node.child.signalCode !== null) return;
-  node.child.kill('SIGKILL');
-  await once(node.child, 'exit');
-}
 
 async function status(url: string, init?: RequestInit): Promise<number> {
   const res = await fetch(url, init);
@@ -50,10 +12,10 @@ async function status(url: string, init?: RequestInit): Promise<number> {
 }
 
 const names = Array.from({ length: 30 }, (_, i) => `cluster-${i}`);
-let nodes: Node[] = [];
+let nodes: ClusterNode[] = [];
 let nginx: RunningNginx;
 /** Which node holds each sandbox, as the nodes themselves answer. */
-const holder = new Map<string, Node>();
+const holder = new Map<string, ClusterNode>();
 
 beforeAll(async () => {
   const port = await freePort();
@@ -66,7 +28,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await nginx?.stop();
-  await Promise.all(nodes.map(stopNode));
+  await Promise.all(nodes.map(killNode));
 });
 
 describe('a cluster of 3 sandbox processes behind nginx (deploy/nginx.conf)', () => {
@@ -119,7 +81,7 @@ describe('a cluster of 3 sandbox processes behind nginx (deploy/nginx.conf)', ()
 
   it('loses only the killed node’s sandboxes: every other one still answers through nginx', async () => {
     const victim = nodes[1]!;
-    await stopNode(victim);
+    await killNode(victim);
     for (const name of names) {
       const through = await status(`${nginx.url}/__sandbox/sandboxes/${name}`);
       // The victim's names go on to the next node of the ring, which never had them.

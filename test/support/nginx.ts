@@ -52,9 +52,13 @@ export interface RunningNginx {
 /**
  * Debian's nginx in the foreground, in a temporary prefix (its pid file, logs and temporary files
  * there; the system's configuration untouched), serving the shipped configuration rendered for
- * `nodes` on `port`. Resolves once it answers.
+ * `nodes` on `port`, with `workers` worker processes. Resolves once it answers.
  */
-export async function startNginx(nodes: readonly string[], port: number): Promise<RunningNginx> {
+export async function startNginx(
+  nodes: readonly string[],
+  port: number,
+  workers: number | 'auto' = 1,
+): Promise<RunningNginx> {
   if (!existsSync(NGINX))
     throw new Error(`${NGINX} is missing: apt-get install nginx (Debian's; .ci/run installs it)`);
   const prefix = await mkdtemp(join(tmpdir(), 'sandbox-nginx-'));
@@ -66,7 +70,7 @@ export async function startNginx(nodes: readonly string[], port: number): Promis
     join(prefix, 'nginx.conf'),
     [
       'daemon off;',
-      'worker_processes 1;',
+      `worker_processes ${workers};`,
       `pid ${join(prefix, 'nginx.pid')};`,
       `error_log ${join(prefix, 'error.log')} warn;`,
       'events { worker_connections 1024; }',
