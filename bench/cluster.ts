@@ -5,6 +5,7 @@
  * needs `npm run build` and Debian's nginx.
  */
 import autocannon from 'autocannon';
+import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { killNode, startNode, type ClusterNode } from '../test/support/cluster-node.js';
 import { freePort, startNginx, type RunningNginx } from '../test/support/nginx.js';
@@ -52,8 +53,40 @@ async function cluster(count: number, tag: string): Promise<Cluster> {
   return { nodes, nginx, requests };
 }
 
-/** Requests per second over SECONDS, cycling over every sandbox; non-2xx answers fail the run. */
-async function rate(url: string, requests: Cluster['requests']): Promise<number> {
+/** CPU time (user + system, ms) used so far by these processes, from /proc (clock ticks of 10 ms). */
+function cpuMs(pids: number[]): number {
+  let sum = 0;
+  for (const pid of pids) {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    sum += (Number(fields[11]) + Number(fields[12])) * 10;
+  }
+  return sum;
+}
+
+/** nginx's worker processes: the master's children. */
+const workers = (nginx: RunningNginx): number[] =>
+  readFileSync(`/proc/${nginx.pid}/task/${nginx.pid}/children`, 'utf8')
+    .trim()
+    .split(/\s+/)
+    .map(Number);
+
+interface Rate {
+  rps: number;
+  /** CPU of the sandbox processes, and of nginx, per request (µs). */
+  nodeUs: number;
+  nginxUs: number;
+}
+
+/**
+ * Requests per second over SECONDS, cycling over every sandbox, with the CPU the sandbox
+ * processes and nginx spent per request; non-2xx answers fail the run.
+ */
+async function rate(c: Cluster, direct = false): Promise<Rate> {
+  const nodePids = c.nodes.map((n) => n.child.pid!);
+  const nginxPids = workers(c.nginx);
+  const before = { nodes: cpuMs(nodePids), nginx: cpuMs(nginxPids) };
+  const url = direct ? c.nodes[0]!.url : c.nginx.url;
+  const requests = c.requests;
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -62,18 +95,23 @@ async function rate(url: string, requests: Cluster['requests']): Promise<number>
   });
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${result.non2xx} non-2xx answers, ${result.errors} errors from ${url}`);
-  return result.requests.average;
+  const total = result.requests.total;
+  return {
+    rps: result.requests.average,
+    nodeUs: ((cpuMs(nodePids) - before.nodes) * 1000) / total,
+    nginxUs: ((cpuMs(nginxPids) - before.nginx) * 1000) / total,
+  };
 }
 
 const one = await cluster(1, 'one');
 const three = await cluster(3, 'three');
-const rounds: { one: number; three: number; direct: number }[] = [];
+const rounds: { one: Rate; three: Rate; direct: Rate }[] = [];
 try {
   for (let r = 0; r < ROUNDS; r++) {
     rounds.push({
-      one: await rate(one.nginx.url, one.requests),
-      three: await rate(three.nginx.url, three.requests),
-      direct: await rate(one.nodes[0]!.url, one.requests),
+      one: await rate(one),
+      three: await rate(three),
+      direct: await rate(one, true),
     });
   }
 } finally {
@@ -90,9 +128,12 @@ console.log(
     connections: CONNECTIONS,
     seconds: SECONDS,
     rounds,
-    one: median(rounds.map((x) => x.one)),
-    three: median(rounds.map((x) => x.three)),
-    direct: median(rounds.map((x) => x.direct)),
-    ratio: median(rounds.map((x) => x.three / x.one)),
+    one: median(rounds.map((x) => x.one.rps)),
+    three: median(rounds.map((x) => x.three.rps)),
+    direct: median(rounds.map((x) => x.direct.rps)),
+    ratio: median(rounds.map((x) => x.three.rps / x.one.rps)),
+    node_us_one: median(rounds.map((x) => x.one.nodeUs)),
+    node_us_three: median(rounds.map((x) => x.three.nodeUs)),
+    nginx_us: median(rounds.flatMap((x) => [x.one.nginxUs, x.three.nginxUs])),
   }),
 );

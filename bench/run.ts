@@ -290,6 +290,9 @@ async function main(): Promise<void> {
     three: number;
     direct: number;
     ratio: number;
+    node_us_one: number;
+    node_us_three: number;
+    nginx_us: number;
   }>('bench/cluster.ts');
 
   const rows = [
@@ -402,7 +405,7 @@ async function main(): Promise<void> {
     ],
     [
       `Cluster: ${cluster.sandboxes} sandboxes through nginx (deploy/nginx.conf), 3 processes vs 1 (${cluster.connections} connections)`,
-      `${fmt(cluster.three, 0)} vs ${fmt(cluster.one, 0)} req/s: ratio ${fmt(cluster.ratio, 2)} (median of 3 alternating rounds); 1 process without nginx ${fmt(cluster.direct, 0)} req/s; ${cluster.cores} cores shared by nginx, the processes and the load generator`,
+      `${fmt(cluster.three, 0)} vs ${fmt(cluster.one, 0)} req/s: ratio ${fmt(cluster.ratio, 2)} (median of 3 alternating rounds); 1 process without nginx ${fmt(cluster.direct, 0)} req/s; CPU per request: the sandbox processes ${fmt(cluster.node_us_one, 0)} µs (1) / ${fmt(cluster.node_us_three, 0)} µs (3), nginx ${fmt(cluster.nginx_us, 0)} µs; ${cluster.cores} cores shared by nginx, the processes and the load generator`,
       '≥ 2.5× with ≥ 4 cores (issue 20)',
       cluster.cores >= 4 ? pass(cluster.ratio >= 2.5) : `reported (${cluster.cores} cores)`,
     ],

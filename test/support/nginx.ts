@@ -46,6 +46,8 @@ export async function freePort(): Promise<number> {
 
 export interface RunningNginx {
   url: string;
+  /** The master process's id (its workers are its children). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -109,7 +111,7 @@ export async function startNginx(
       () => true,
       () => false,
     );
-    if (up) return { url, stop };
+    if (up) return { url, pid: child.pid!, stop };
     await new Promise((r) => setTimeout(r, 50));
   }
   await stop();
