@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killNode, startNode, type ClusterNode } from './support/cluster-node.js';
 import { freePort, startNginx, type RunningNginx } from './support/nginx.js';
+import { StreamClient } from './support/stream-client.js';
 
 // Three built-CLI processes behind Debian's nginx running the shipped deploy/nginx.conf
 // (docs/cluster.md): every request for a sandbox must reach the one process that holds it.
@@ -16,6 +17,15 @@ let nodes: ClusterNode[] = [];
 let nginx: RunningNginx;
 /** Which node holds each sandbox, as the nodes themselves answer. */
 const holder = new Map<string, ClusterNode>();
+/** Each sandbox's first account's keys, as its creation answered them. */
+const keys = new Map<string, { api_key: string; read_only_key: string | null }>();
+
+/** The node that answered `GET /__sandbox/health` through nginx with these headers or query. */
+async function healthNode(query = '', headers: Record<string, string> = {}): Promise<string> {
+  const res = await fetch(`${nginx.url}/__sandbox/health${query}`, { headers });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { node: string }).node;
+}
 
 beforeAll(async () => {
   const port = await freePort();
@@ -40,8 +50,13 @@ describe('a cluster of 3 sandbox processes behind nginx (deploy/nginx.conf)', ()
         body: JSON.stringify({ scenario: 'ci' }),
       });
       expect(res.status, name).toBe(201);
-      const created = (await res.json()) as { name: string; urls: { api: string } };
+      const created = (await res.json()) as {
+        name: string;
+        urls: { api: string };
+        accounts: { api_key: string; read_only_key: string | null }[];
+      };
       expect(created.name).toBe(name);
+      keys.set(name, created.accounts[0]!);
       // The node saw the balancer's Host and answers URLs clients can use.
       expect(created.urls.api).toBe(`${nginx.url}/v1`);
     }
@@ -72,11 +87,34 @@ describe('a cluster of 3 sandbox processes behind nginx (deploy/nginx.conf)', ()
 
   it('sends every request that names no sandbox to one fixed node (its default sandbox)', async () => {
     const seen = new Set<string>();
-    for (let i = 0; i < 6; i++) {
-      const res = await fetch(`${nginx.url}/__sandbox/health`);
-      seen.add(((await res.json()) as { node: string }).node);
-    }
+    for (let i = 0; i < 6; i++) seen.add(await healthNode());
+    // The default sandbox's own key and the admin token's place name no sandbox either.
+    seen.add(await healthNode('', { Authorization: 'Bearer sk_test_ci_acme' }));
+    seen.add(await healthNode('?access_token=sk_test_ci_acme'));
     expect(seen.size).toBe(1);
+  });
+
+  it('routes by the key as well: Bearer (in any case) and ?access_token=, read-write and read-only', async () => {
+    // /__sandbox/health names no sandbox in its path, so only the key can route it; it answers
+    // the node it reached.
+    for (const name of names) {
+      const { api_key, read_only_key } = keys.get(name)!;
+      const expected = holder.get(name)!.name;
+      expect(await healthNode('', { Authorization: `Bearer ${api_key}` }), name).toBe(expected);
+      expect(await healthNode('', { Authorization: `bearer  ${read_only_key}` }), name).toBe(
+        expected,
+      );
+      expect(await healthNode(`?access_token=${read_only_key}`), name).toBe(expected);
+    }
+  });
+
+  it('passes WebSocket streams through', async () => {
+    const stream = await StreamClient.open(`${nginx.url.replace('http', 'ws')}/__sandbox/stream`);
+    try {
+      expect((await stream.next('hello')).data.scenario).toBe('ci');
+    } finally {
+      stream.ws.terminate();
+    }
   });
 
   it('loses only the killed node’s sandboxes: every other one still answers through nginx', async () => {
@@ -87,5 +125,15 @@ describe('a cluster of 3 sandbox processes behind nginx (deploy/nginx.conf)', ()
       // The victim's names go on to the next node of the ring, which never had them.
       expect(through, name).toBe(holder.get(name) === victim ? 404 : 200);
     }
+  });
+
+  it('answers JSON in the error shape when no node is reachable', async () => {
+    await Promise.all(nodes.map(killNode));
+    const res = await fetch(`${nginx.url}/__sandbox/sandboxes/${names[0]}`);
+    expect(res.status).toBe(502);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(((await res.json()) as { error: { reason: string } }).error.reason).toBe(
+      'node_unavailable',
+    );
   });
 });
