@@ -10,7 +10,7 @@ import { LiveStreams } from '../live/live-streams.js';
 import type { SandboxStreamMessage } from '../live/messages.js';
 import { hostCommands, type HostCommands } from './host-commands.js';
 import { namedSandboxes, type NamedSandboxes } from './named-sandboxes.js';
-import { checkSandboxName } from './named-sandbox-config.js';
+import { streamHosts } from './stream-hosts.js';
 import { SandboxHost } from './sandbox-host.js';
 import { SandboxRegistry } from './sandbox-registry.js';
 
@@ -106,16 +106,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const drain = new RequestDrain(nextRequestId);
   const server = createHttpServer(drain.wrap(app), config, nextRequestId);
   const streams = new LiveStreams({
-    hosts: {
-      default: host,
-      byName: (name) => {
-        if (name === 'default') return host;
-        checkSandboxName(name);
-        return registry.get(name);
-      },
-      byKey: (token) => registry.resolveKey(token),
-      onDisposed: (listener) => registry.onDisposed(listener),
-    },
+    hosts: streamHosts(registry),
     adminToken: config.adminToken,
     corsOrigins: config.corsOrigins,
     limits: config.streams,
