@@ -91,9 +91,9 @@ export class SandboxStreams {
 
   /** Closes every socket of this sandbox with `code` and `reason`, ends its readers, and frees it. */
   end(code: number, reason: string): void {
+    this.dispose(); // first: the readers and sockets that leave now find it gone, not idle
     for (const s of this.sockets) s.close(code, reason);
     this.ended.emit();
-    this.dispose();
   }
 
   /** Lets go of the world and the host: nothing of this sandbox's streams is kept. */
@@ -103,7 +103,6 @@ export class SandboxStreams {
     this.offBus();
     this.offReplace();
     this.feed.close();
-    this.ended.clear();
     this.watches.clear();
   }
 
