@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NamedSandboxHandle, ScenarioFile } from '../src/index.js';
 import { StreamClient } from './support/stream-client.js';
-import { SAMPLE_ORDER, TestSandbox } from './support/test-sandbox.js';
+import { KEYS, SAMPLE_ORDER, TestSandbox } from './support/test-sandbox.js';
 
 const ws = (t: TestSandbox, path: string): string => t.url.replace(/^http/, 'ws') + path;
 const bearer = (key: string): Record<string, string> => ({ Authorization: `Bearer ${key}` });
@@ -116,6 +116,26 @@ describe('the streams of named sandboxes', () => {
     await handle.advanceOrder(orderId, 'picked_up');
     await location.next('status', (m) => m.data.status === 'picked_up');
     await location.next('location');
+
+    // Its key reaches its own world only: the default sandbox's order is not there, and the
+    // default sandbox's key does not reach this one's.
+    const defaultOrder = (await t.createOrder()).order_id;
+    const elsewhere = await StreamClient.refusal(
+      ws(t, locationStream(defaultOrder)),
+      bearer(handle.apiKey),
+    );
+    expect(elsewhere).toMatchObject({
+      status: 404,
+      body: { error: { reason: 'order_not_found' } },
+    });
+    const fromDefault = await StreamClient.refusal(
+      ws(t, locationStream(orderId)),
+      bearer(KEYS.acme),
+    );
+    expect(fromDefault).toMatchObject({
+      status: 404,
+      body: { error: { reason: 'order_not_found' } },
+    });
 
     const control = await StreamClient.open(ws(t, sandboxStream('gamma')));
     await control.next('hello');
