@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { API_KEY_SHAPE, digestSecret } from '../domain/api-key.js';
+import { API_KEY_SHAPE, digestSecret, SANDBOX_KEY } from '../domain/api-key.js';
 import { fail } from '../errors/service-error.js';
 import type { KeyEntry } from '../world/keyring.js';
 import type { World } from '../world/world.js';
@@ -20,7 +20,8 @@ export function authenticateKey(
   if (!credential) throw fail('missing_api_key');
   if ('scheme' in credential) throw fail('malformed_authorization', { scheme: credential.scheme });
   const key = credential.token;
-  if (!API_KEY_SHAPE.test(key)) {
+  // A named sandbox's key (`sk_test_sb-<name>_…`) has a `-` that a scenario's key may not.
+  if (!API_KEY_SHAPE.test(key) && !SANDBOX_KEY.test(key)) {
     throw fail('malformed_api_key', {
       live: key.startsWith('sk_live_') || key.startsWith('rk_live_'),
     });
