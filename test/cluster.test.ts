@@ -108,12 +108,19 @@ describe('a cluster of 3 sandbox processes behind nginx (deploy/nginx.conf)', ()
     }
   });
 
-  it('passes WebSocket streams through', async () => {
-    const stream = await StreamClient.open(`${nginx.url.replace('http', 'ws')}/__sandbox/stream`);
-    try {
-      expect((await stream.next('hello')).data.scenario).toBe('ci');
-    } finally {
-      stream.ws.terminate();
+  it('passes WebSocket streams through, each sandbox’s stream to its node', async () => {
+    const ws = nginx.url.replace('http', 'ws');
+    // A node without the sandbox refuses the upgrade (404 sandbox_not_found): each opens.
+    for (const path of [
+      '/__sandbox/stream',
+      ...names.map((n) => `/__sandbox/sandboxes/${n}/stream`),
+    ]) {
+      const stream = await StreamClient.open(`${ws}${path}`);
+      try {
+        expect((await stream.next('hello')).data.scenario, path).toBe('ci');
+      } finally {
+        stream.ws.terminate();
+      }
     }
   });
 
