@@ -43,6 +43,8 @@ export function namedSandboxConfig(
   keys: SandboxKeys,
   /** How many sandboxes of this name the server made before this one. */
   before: number,
+  /** Its data file when the server has `--data`. */
+  dataFile?: string,
 ): SandboxConfig {
   const asServer = spec.scenario === undefined;
   const start = spec.clock?.start === undefined ? undefined : Date.parse(spec.clock.start);
@@ -54,7 +56,7 @@ export function namedSandboxConfig(
     clock: spec.clock?.mode ?? (asServer ? server.clock : undefined),
     speed: spec.clock?.speed ?? (asServer ? server.speed : undefined),
     logger: server.logger.child({ sandbox: name }),
-    dataFile: undefined,
+    dataFile,
     webhooks: [],
     idSpace: `sb-${name}#${before + 1}`,
     orderLimit: { sandbox: name, maxOrders: server.sandboxMaxOrders },
