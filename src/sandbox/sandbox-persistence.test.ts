@@ -105,4 +105,23 @@ describe('named sandboxes with --data', () => {
     const third = await start(data);
     expect(third.list().map((e) => e.name)).toEqual(['keep-b']);
   });
+
+  it('an expiry while the server runs deletes its files and its index entry, as a DELETE does', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-keep-'));
+    const data = join(dir, 'state.json');
+    const r = await start(data);
+    await r.open('short', { scenario: 'ci', ttl: '30s' });
+    await r.open('long', { scenario: 'ci', ttl: '1h' });
+    expect(filesIn(`${data}.sandboxes`).sort()).toEqual([
+      'index.json',
+      'long.1.json',
+      'short.1.json',
+    ]);
+    t += 31_000;
+    await r.sweep();
+    expect(filesIn(`${data}.sandboxes`).sort()).toEqual(['index.json', 'long.1.json']);
+    await stop(r);
+    const again = await start(data);
+    expect(again.list().map((e) => e.name)).toEqual(['long']);
+  });
 });
