@@ -21,6 +21,8 @@ export interface SandboxesBench {
   delete_p99: number;
   idle_rss_mb: number;
   empty_rss_mb: number;
+  /** The default sandbox's read alone, p50: what a request costs on this machine now. */
+  read_p50_none: number;
   read_p99_none: number;
   read_p99_many: number;
   advance_ms: number;
@@ -157,6 +159,7 @@ const result: SandboxesBench = {
   delete_p99: pct(deletes, 99),
   idle_rss_mb: fullMb - emptyMb,
   empty_rss_mb: emptyMb,
+  read_p50_none: pct(readsNone, 50),
   read_p99_none: pct(readsNone, 99),
   read_p99_many: pct(readsMany, 99),
   advance_ms: advanceMs,
