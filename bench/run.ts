@@ -8,6 +8,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import type { SandboxesBench } from './sandboxes.js';
 import type { ShutdownDrain } from './shutdown-drain.js';
 
 const node = process.execPath;
@@ -252,6 +253,8 @@ async function main(): Promise<void> {
   const persistence = runJson<Persistence>('bench/persistence.ts');
   process.stderr.write('peak memory of a compressed state import…\n');
   const importMemory = runJson<ImportMemory>('bench/import-memory.ts');
+  process.stderr.write('named sandboxes: create, delete, 1 000 idle, a long advance beside…\n');
+  const named = runJson<SandboxesBench>('bench/sandboxes.ts');
   const largest = persistence.data.at(-1)!;
   const smallest = persistence.data[0]!;
 
@@ -402,6 +405,30 @@ async function main(): Promise<void> {
       `RSS ${soak.samples.map((x) => fmt(x.rss_mb, 0)).join(', ')} MB every 5 s; second half ${fmt(soak.second_half.min, 0)}–${fmt(soak.second_half.max, 0)} MB, at most ${fmt(soak.second_half.spread * 100, 0)} % from its median; ${soak.failures} failures`,
       'RSS flat (±15 %) over the second half',
       pass(soak.second_half.spread <= 0.15 && soak.failures === 0),
+    ],
+    [
+      'Create a `ci` sandbox (`PUT /__sandbox/sandboxes/{name}` → 201), 1 000 in a row; delete each',
+      `create p50 ${fmt(named.create_p50)} ms, p99 ${fmt(named.create_p99)} ms; delete p50 ${fmt(named.delete_p50)} ms, p99 ${fmt(named.delete_p99)} ms (a \`GET /v1/orders/{id}\` meanwhile: p50 ${fmt(named.read_p50_none)} ms; load average ${named.loadavg})`,
+      'create p50 ≤ 5 ms, p99 ≤ 20 ms; delete p99 ≤ 5 ms (issue 20)',
+      pass(named.create_p50 <= 5 && named.create_p99 <= 20 && named.delete_p99 <= 5),
+    ],
+    [
+      '1 000 live idle `ci` sandboxes',
+      `RSS ${fmt(named.idle_rss_mb, 0)} MB above the server without them (${fmt(named.empty_rss_mb, 0)} MB)`,
+      '≤ 400 MB above empty',
+      pass(named.idle_rss_mb <= 400),
+    ],
+    [
+      "The default sandbox's `GET /v1/orders/{id}`, sequential, with 1 000 named sandboxes vs none",
+      `p99 ${fmt(named.read_p99_many)} vs ${fmt(named.read_p99_none)} ms: ratio ${fmt(named.read_p99_many / named.read_p99_none, 2)} (a named sandbox's own /v1 routing is measured once it lands)`,
+      'within 1.2×',
+      pass(named.read_p99_many <= 1.2 * named.read_p99_none),
+    ],
+    [
+      "The default sandbox's `/v1` p99 while a named sandbox advances 1 h with 10 000 orders (20 000 drivers)",
+      `p99 ${fmt(named.during_p99)} ms, worst ${fmt(named.during_max)} ms over ${named.during_reads} reads; the advance took ${fmt(named.advance_ms / 1000, 1)} s (${named.advance_events} events), in slices of 8 ms`,
+      '≤ 50 ms',
+      pass(named.during_p99 <= 50),
     ],
     [
       `Cluster: ${cluster.sandboxes} sandboxes through nginx (deploy/nginx.conf), 3 processes vs 1 (${cluster.connections} connections)`,

@@ -63,6 +63,14 @@ export function parseMaxSandboxes(value: string): number {
   return n;
 }
 
+/** `--sandbox-max-orders`: how many orders a named sandbox holds at most, 1 to 10000000. */
+export function parseSandboxMaxOrders(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1 || n > 10_000_000)
+    throw new InvalidArgumentError('expected a whole number of orders from 1 to 10000000');
+  return n;
+}
+
 /**
  * `--webhook-url`: one or more comma-separated http(s) URLs, appended to those of earlier
  * occurrences (the flag is repeatable; the variable holds a comma-separated list).

@@ -18,6 +18,7 @@ import {
   parseCorsOrigins,
   parseJournalSize,
   parseMaxSandboxes,
+  parseSandboxMaxOrders,
   parseNodeName,
   parsePort,
   parseSpeed,
@@ -44,6 +45,7 @@ export interface StartFlags extends RetentionFlags {
   corsOrigin?: string[];
   journalSize?: number;
   maxSandboxes?: number;
+  sandboxMaxOrders?: number;
   nodeName?: string;
 }
 
@@ -68,6 +70,7 @@ export function toSandboxOptions(flags: StartFlags, logger: Logger): SandboxOpti
     retention: retentionFromFlags(flags),
     journal: { maxEntries: flags.journalSize },
     maxSandboxes: flags.maxSandboxes,
+    sandboxMaxOrders: flags.sandboxMaxOrders,
     nodeName: flags.nodeName,
   };
 }
@@ -232,6 +235,15 @@ export function addStartCommand(program: Command): Command {
         .default(DEFAULTS.maxSandboxes)
         .argParser(parseMaxSandboxes)
         .env(envVar('MAX_SANDBOXES')),
+    )
+    .addOption(
+      new Option(
+        '--sandbox-max-orders <n>',
+        'hold at most n orders in each named sandbox (POST /v1/orders past it: 409 sandbox_full)',
+      )
+        .default(DEFAULTS.sandboxMaxOrders)
+        .argParser(parseSandboxMaxOrders)
+        .env(envVar('SANDBOX_MAX_ORDERS')),
     )
     .addOption(
       new Option(

@@ -20,6 +20,16 @@ const realTimers: Timers = {
 const MAX_WAIT_MS = 60_000;
 
 /**
+ * Real milliseconds an advance runs tasks before it yields to the event loop: short enough that
+ * another sandbox's request waits a few milliseconds at most, long enough that the turns cost
+ * little (docs/sandboxes.md, "Fair by construction").
+ */
+export const SLICE_MS = 8;
+
+/** One turn of the event loop: the I/O and timers that waited (another sandbox's requests) run. */
+const breathe = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
  * Runs tasks on the virtual clock in (time, sequence) order, so a run is deterministic. Each task
  * runs with the clock pinned to its due time, so what it records is stamped when it was due, not
  * when the process got round to it. In `realtime` mode a single real timer wakes up for the next
@@ -69,8 +79,12 @@ export class Scheduler {
     return this.queue.size;
   }
 
-  /** Runs every task due at or before `until`, in order; returns how many ran. */
-  runDue(until: number = this.clock.now()): number {
+  /**
+   * Runs every task due at or before `until`, in order; returns how many ran. With a `deadline`
+   * (real `performance.now()` milliseconds) it stops after the task that passes it: the rest run
+   * at the next call, in the same order.
+   */
+  runDue(until: number = this.clock.now(), deadline = Infinity): number {
     if (this.running) return 0; // a task that reads the API must not re-enter the queue
     this.running = true;
     let ran = 0;
@@ -88,6 +102,7 @@ export class Scheduler {
         } catch (err) {
           this.onError(err);
         }
+        if (deadline !== Infinity && performance.now() >= deadline) break;
       }
     } finally {
       this.running = false;
@@ -108,14 +123,23 @@ export class Scheduler {
   /**
    * Like `advanceTo`, but after each instant at which tasks ran it awaits `settle` (in-flight
    * webhook deliveries) before going on, so that what those produce (a retry 5 s later) runs
-   * within the same advance, in order.
+   * within the same advance, in order. It runs in slices of `SLICE_MS` of real time, yielding to
+   * the event loop between them (within an instant too), so a long advance never holds the
+   * process: the tasks still run in the same order, each at its own time.
    */
   async advanceToSettling(target: number, settle: () => Promise<void>): Promise<number> {
     let ran = 0;
     await settle();
+    let sliceEnd = performance.now() + SLICE_MS;
     for (let next = this.queue.peek(); next && next.at <= target; next = this.queue.peek()) {
-      ran += this.runDue(next.at);
-      await settle();
+      const instant = next.at;
+      ran += this.runDue(instant, sliceEnd);
+      // Settled once the instant is done; a slice that ended inside it goes on after one turn.
+      if (this.queue.peek()?.at !== instant) await settle();
+      if (performance.now() >= sliceEnd) {
+        await breathe();
+        sliceEnd = performance.now() + SLICE_MS;
+      }
     }
     this.clock.advanceTo(target);
     this.arm();

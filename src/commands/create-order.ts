@@ -52,12 +52,16 @@ export function createOrder(
   if (account.billing === 'delinquent') {
     throw fail('account_delinquent', { account_id: account.account_id });
   }
+  const limit = world.orderLimit;
+  if (limit && world.store.orders.size >= limit.maxOrders)
+    throw fail('sandbox_full', { sandbox: limit.sandbox, limit: limit.maxOrders });
   const { scenario } = world;
   const pickup = toPlace(world, input.pickup);
   const dropoff = toPlace(world, input.dropoff);
   const straightKm = haversineKm(pickup.location, dropoff.location);
-  const limit = scenario.city.service_radius_km;
-  if (straightKm > limit) throw fail('out_of_service_area', { km: round(straightKm, 1), limit });
+  const radius = scenario.city.service_radius_km;
+  if (straightKm > radius)
+    throw fail('out_of_service_area', { km: round(straightKm, 1), limit: radius });
   const distanceKm = round(
     planRoute(pickup.location, dropoff.location, scenario.routes).lengthKm,
     2,

@@ -495,7 +495,8 @@ export interface components {
       | 'service_unavailable'
       | 'rate_limited'
       | 'shutting_down'
-      | 'world_replaced';
+      | 'world_replaced'
+      | 'sandbox_full';
   };
   responses: {
     /**

@@ -963,6 +963,7 @@ export interface components {
       | 'invalid_sandbox_name'
       | 'invalid_ttl'
       | 'too_many_sandboxes'
+      | 'sandbox_full'
       | 'sandbox_not_found';
     Index: {
       /** @constant */

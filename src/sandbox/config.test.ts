@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import {
   parseClockMode,
   parseMaxSandboxes,
+  parseSandboxMaxOrders,
   parseNodeName,
   parseSpeed,
   parseWebhookSecret,
@@ -48,6 +49,18 @@ const BAD: [string, SandboxOptions, () => unknown, RegExp][] = [
     { maxSandboxes: 100_001 },
     () => parseMaxSandboxes('100001'),
     /expected a whole number (of sandboxes )?from 0 to 100000/,
+  ],
+  [
+    'sandboxMaxOrders',
+    { sandboxMaxOrders: 0 },
+    () => parseSandboxMaxOrders('0'),
+    /expected a whole number (of orders )?from 1 to 10000000/,
+  ],
+  [
+    'sandboxMaxOrders',
+    { sandboxMaxOrders: 2.5 },
+    () => parseSandboxMaxOrders('2.5'),
+    /expected a whole number (of orders )?from 1 to 10000000/,
   ],
 ];
 

@@ -5,6 +5,7 @@ import type { Retention } from '../domain/retention.js';
 import type { ClockMode } from '../domain/scenario.js';
 import type { Scenario, ScenarioFile } from '../scenarios/scenario.js';
 import { checkScenarioOptions } from '../scenarios/start-option-rules.js';
+import type { OrderLimit } from '../world/world.js';
 
 /** A webhook endpoint to register at start (`--webhook-url`, `webhooks`). */
 export interface EndpointOption {
@@ -81,6 +82,12 @@ export interface SandboxOptions {
    */
   maxSandboxes?: number | undefined;
   /**
+   * Orders each named sandbox holds at most (`--sandbox-max-orders`, docs/sandboxes.md); creating
+   * one more there is refused with 409 `sandbox_full`. The default sandbox has no such cap.
+   * Default 10 000.
+   */
+  sandboxMaxOrders?: number | undefined;
+  /**
    * This process's name, answered by `GET /__sandbox/health` as `node` (`--node-name`): behind a
    * load balancer it tells the processes apart (docs/cli.md). NODE_NAME_RULE. Default: the
    * machine's host name (`os.hostname()`), which processes on one machine share.
@@ -135,6 +142,8 @@ export const DEFAULTS = {
   // before the count does unless bodies are that large.
   journal: { maxEntries: 1000, maxBytes: 16 * 1024 * 1024, maxBodyBytes: 8 * 1024 },
   maxSandboxes: 200,
+  // Ten times a busy test's orders, and well under what a 1 h advance handles in a few seconds.
+  sandboxMaxOrders: 10_000,
 } as const;
 
 /** The CLI's default port: a fixed one, so that scripts and the README can name it. */
@@ -164,6 +173,12 @@ export interface SandboxConfig {
   retention: Partial<Retention>;
   journal: Required<{ [K in keyof JournalOptions]: number }>;
   maxSandboxes: number;
+  sandboxMaxOrders: number;
+  /**
+   * The cap on this sandbox's orders: a named sandbox's is `sandboxMaxOrders` under its name; the
+   * default sandbox has none. Default: none.
+   */
+  orderLimit?: OrderLimit | undefined;
   /**
    * Applied last to every scenario the sandbox runs (at start and on each reset): a named
    * sandbox gives its accounts its own keys and pins its clock's start. Default: none.
@@ -195,6 +210,11 @@ export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
   if (max !== undefined && !(Number.isInteger(max) && max >= 0 && max <= 100_000))
     problems.push(
       `maxSandboxes: expected a whole number from 0 to 100000; got ${JSON.stringify(max)}`,
+    );
+  const orders = options.sandboxMaxOrders;
+  if (orders !== undefined && !(Number.isInteger(orders) && orders >= 1 && orders <= 10_000_000))
+    problems.push(
+      `sandboxMaxOrders: expected a whole number from 1 to 10000000; got ${JSON.stringify(orders)}`,
     );
   if (problems.length > 0)
     throw new Error(
@@ -239,6 +259,7 @@ export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
       maxBodyBytes: options.journal?.maxBodyBytes ?? DEFAULTS.journal.maxBodyBytes,
     },
     maxSandboxes: options.maxSandboxes ?? DEFAULTS.maxSandboxes,
+    sandboxMaxOrders: options.sandboxMaxOrders ?? DEFAULTS.sandboxMaxOrders,
     nodeName: options.nodeName ?? hostname(),
   };
 }

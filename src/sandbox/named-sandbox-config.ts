@@ -31,7 +31,7 @@ export function parseTtl(ttl: string | number | undefined): number {
 
 /**
  * A named sandbox's config, from the server's: its own scenario, seed and clock from `spec`, its
- * own keys (`keys`), no `--data` file and none of the server's `--webhook-url` endpoints (those
+ * own keys (`keys`), its cap on stored orders (`sandboxMaxOrders`), no `--data` file and none of the server's `--webhook-url` endpoints (those
  * are the default sandbox's; a named sandbox starts with its scenario's own). With no scenario in
  * `spec` it starts as the default sandbox did: the server's scenario, seed, clock mode and speed,
  * each unless `spec` sets it.
@@ -43,6 +43,8 @@ export function namedSandboxConfig(
   keys: SandboxKeys,
   /** How many sandboxes of this name the server made before this one. */
   before: number,
+  /** Its data file when the server has `--data`. */
+  dataFile?: string,
 ): SandboxConfig {
   const asServer = spec.scenario === undefined;
   const start = spec.clock?.start === undefined ? undefined : Date.parse(spec.clock.start);
@@ -54,9 +56,10 @@ export function namedSandboxConfig(
     clock: spec.clock?.mode ?? (asServer ? server.clock : undefined),
     speed: spec.clock?.speed ?? (asServer ? server.speed : undefined),
     logger: server.logger.child({ sandbox: name }),
-    dataFile: undefined,
+    dataFile,
     webhooks: [],
     idSpace: `sb-${name}#${before + 1}`,
+    orderLimit: { sandbox: name, maxOrders: server.sandboxMaxOrders },
     shapeScenario: (scenario) =>
       keys.apply(
         start === undefined ? scenario : { ...scenario, clock: { ...scenario.clock, start } },

@@ -20,7 +20,19 @@ export class SandboxKeys {
   /** The scenario's key → this sandbox's key in its place. */
   private readonly byScenarioKey = new Map<string, string>();
 
-  constructor(private readonly name: string) {}
+  /** `saved`: the keys a `--data` restart brings back (`saved()` of the sandbox before the stop). */
+  constructor(
+    private readonly name: string,
+    saved: Record<string, string> = {},
+  ) {
+    for (const [scenarioKey, key] of Object.entries(saved))
+      this.byScenarioKey.set(scenarioKey, key);
+  }
+
+  /** Scenario key → this sandbox's key, as a `--data` index keeps them. */
+  saved(): Record<string, string> {
+    return Object.fromEntries(this.byScenarioKey);
+  }
 
   /** The scenario with each account's keys replaced by this sandbox's (read-only stays read-only). */
   apply(scenario: Scenario): Scenario {

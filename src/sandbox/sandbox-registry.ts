@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import { realNow, realTimer } from '../clock/real-time.js';
 import { SANDBOX_KEY } from '../domain/api-key.js';
 import { ScenarioError } from '../errors/scenario-error.js';
@@ -10,18 +11,11 @@ import { SandboxHost } from './sandbox-host.js';
 import { SandboxKeys } from './sandbox-keys.js';
 import { Listeners } from '../listeners.js';
 import type { DisposedSandbox, SandboxEnd } from '../live/stream-hosts.js';
+import { restoreSandboxes } from './restore-sandboxes.js';
+import { SandboxFiles } from './sandbox-files.js';
+import { savedSandbox, type NamedSandbox } from './named-sandbox.js';
 
-/** One named sandbox: its host (a whole world of its own) and when it was made and last used. */
-export interface NamedSandbox {
-  readonly name: string;
-  readonly host: SandboxHost;
-  /** Real epoch milliseconds. */
-  readonly createdAt: number;
-  lastUsed: number;
-  readonly ttlMs: number;
-  /** Set once it is being disposed. */
-  closing?: Promise<void>;
-}
+export type { NamedSandbox } from './named-sandbox.js';
 
 type Entry = NamedSandbox;
 
@@ -49,13 +43,36 @@ export class SandboxRegistry implements SandboxDirectory {
   private readonly made = new Map<string, number>();
   private cancelSweep: (() => void) | undefined;
   private closed = false;
+  /** The named sandboxes' files, with `--data`. */
+  private readonly files: SandboxFiles | undefined;
 
   constructor(
     private readonly config: SandboxConfig,
     /** The default sandbox: every token that names no sandbox belongs to it. */
     readonly defaultHost: SandboxHost,
     private readonly now: () => number = realNow,
-  ) {}
+  ) {
+    if (config.dataFile)
+      this.files = new SandboxFiles(
+        config.dataFile,
+        () => [...this.entries.values()].flatMap(savedSandbox),
+        (err) => config.logger.error({ err }, 'writing the index of named sandboxes failed'),
+      );
+  }
+
+  /**
+   * With `--data`, brings back the named sandboxes the index holds, each with its keys, state and
+   * `ttl` (an expired one's files are removed instead). Called once, before the server listens.
+   */
+  async restore(): Promise<void> {
+    if (!this.files) return;
+    for (const entry of await restoreSandboxes(this.files, this.config, this.now)) {
+      this.made.set(entry.name, entry.made);
+      this.entries.set(entry.name, entry);
+    }
+    await this.files.save();
+    this.scheduleSweep();
+  }
 
   /**
    * Creates the sandbox `name` (`created: true`), or replaces it with a fresh world built from
@@ -94,12 +111,18 @@ export class SandboxRegistry implements SandboxDirectory {
         throw fail('too_many_sandboxes', { limit: this.config.maxSandboxes });
       this.creating.add(name);
       let host: SandboxHost;
+      let made: { made: number; dataFile: string | undefined };
+      const keys = new SandboxKeys(name);
       try {
         if (!opts.files) checkBundledOnly(spec.scenario);
         const before = this.made.get(name) ?? 0;
         this.made.set(name, before + 1);
-        const config = namedSandboxConfig(this.config, name, spec, new SandboxKeys(name), before);
+        const dataFile = this.files?.fileFor(name, before + 1);
+        // A file left by a sandbox of that name and number before a restart is not this one's.
+        if (dataFile) await this.files?.remove(basename(dataFile));
+        const config = namedSandboxConfig(this.config, name, spec, keys, before, dataFile);
         host = await SandboxHost.open(config);
+        made = { made: before + 1, dataFile };
       } catch (err) {
         if (err instanceof ScenarioError) throw fail('invalid_scenario', { detail: err.message });
         throw err;
@@ -112,10 +135,24 @@ export class SandboxRegistry implements SandboxDirectory {
       }
       const now = this.now();
       // A replaced sandbox keeps its place in the list; its world and keys are new.
-      const entry: Entry = { name, host, createdAt: now, lastUsed: now, ttlMs };
+      const kept: SandboxSpec = { ...spec };
+      delete kept.ttl;
+      const files = opts.files ?? false;
+      const entry: Entry = {
+        name,
+        host,
+        createdAt: now,
+        lastUsed: now,
+        ttlMs,
+        spec: kept,
+        files,
+        keys,
+        ...made,
+      };
       this.entries.set(name, entry);
       if (old) void this.dispose(old, 'replaced');
       this.scheduleSweep();
+      await this.files?.save(); // a 201 with --data: it comes back after a restart
       return { created: !old, entry };
     });
   }
@@ -173,6 +210,7 @@ export class SandboxRegistry implements SandboxDirectory {
   async close(): Promise<void> {
     this.closed = true;
     this.cancelSweep?.();
+    await this.files?.save(); // their last uses, so their ttl goes on after a restart
     await Promise.all([...this.entries.values()].map((e) => this.dispose(e, 'stopped')));
     await Promise.all([...this.disposing]);
   }
@@ -197,7 +235,10 @@ export class SandboxRegistry implements SandboxDirectory {
 
   private touch(name: string): Entry | undefined {
     const entry = this.live(name);
-    if (entry) entry.lastUsed = this.now();
+    if (entry) {
+      entry.lastUsed = this.now();
+      this.files?.touched();
+    }
     return entry;
   }
 
@@ -218,13 +259,22 @@ export class SandboxRegistry implements SandboxDirectory {
     return true;
   }
 
-  /** Takes the sandbox out at once (its keys answer 'gone'), closes its streams, then its host. */
+  /**
+   * Takes the sandbox out at once (its keys answer 'gone'), closes its streams, then its host;
+   * unless the server is stopping, deletes its files and takes it out of the index.
+   */
   private dispose(e: Entry, why: SandboxEnd): Promise<void> {
+    const forget = why !== 'stopped';
     if (this.entries.get(e.name) === e) this.entries.delete(e.name);
     if (e.closing) return e.closing;
     this.disposed.emit({ name: e.name, host: e.host, why });
     const closing = e.host
       .close()
+      .then(async () => {
+        if (!forget || !this.files || !e.dataFile) return;
+        await this.files.save();
+        await this.files.remove(basename(e.dataFile));
+      })
       .catch((err: unknown) =>
         this.config.logger.error({ err, sandbox: e.name }, 'closing a sandbox failed'),
       )

@@ -92,6 +92,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const host = await SandboxHost.open(config);
   const registry = new SandboxRegistry(config, host);
   host.sandboxes = registry;
+  await registry.restore();
   const app = createApp(
     host,
     config.logger,

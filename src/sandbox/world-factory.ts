@@ -89,6 +89,7 @@ export class WorldFactory {
       state,
       generation,
       idSpace: this.config.idSpace,
+      orderLimit: this.config.orderLimit,
       logger: this.config.logger,
       paymentMethods: testPaymentMethods(),
       dataFile: this.file,

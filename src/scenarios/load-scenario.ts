@@ -65,15 +65,28 @@ export function loadBundledScenario(name: string): Scenario {
   return resolveScenario(loadBundledScenarioFile(name));
 }
 
+/**
+ * The bundled scenario files read so far, by name: they are the package's own and never change
+ * while it runs, so each is read and checked once (creating a named sandbox reads one every time).
+ */
+const bundledCache = new Map<string, ScenarioFileWithDefaults>();
+
 function loadBundledScenarioFile(name: string): ScenarioFileWithDefaults {
-  const found = bundledFile(name);
-  if (!found) throw new ScenarioError(notFound(name, bundledScenarioNames()));
-  const text = readFileSync(found.path, 'utf8');
-  if (found.prebuilt) return JSON.parse(text) as ScenarioFileWithDefaults;
-  return checkScenarioFile(
-    found.path.endsWith('.json') ? JSON.parse(text) : parseYaml(text),
-    found.path,
-  );
+  let file = bundledCache.get(name);
+  if (!file) {
+    const found = bundledFile(name);
+    if (!found) throw new ScenarioError(notFound(name, bundledScenarioNames()));
+    const text = readFileSync(found.path, 'utf8');
+    file = found.prebuilt
+      ? (JSON.parse(text) as ScenarioFileWithDefaults)
+      : checkScenarioFile(
+          found.path.endsWith('.json') ? JSON.parse(text) : parseYaml(text),
+          found.path,
+        );
+    bundledCache.set(name, file);
+  }
+  // A copy: whoever gets it may change it without changing the next one.
+  return structuredClone(file);
 }
 
 /** Reads, validates and resolves a scenario by bundled name or path. */

@@ -7,6 +7,7 @@ import { parseDuration } from '../domain/duration.js';
 import type { AccountRecord } from '../store/state.js';
 import type { World } from '../world/world.js';
 import { ScenarioError } from '../errors/scenario-error.js';
+import { ServiceError } from '../errors/service-error.js';
 import type { OrderBody, ScriptStep } from './scenario.js';
 
 /**
@@ -41,6 +42,8 @@ export function runScenario(world: World): void {
       }
     } catch (err) {
       if (err instanceof ScenarioError) throw err;
+      // Not the scenario's fault: the sandbox's cap (--sandbox-max-orders), answered as such.
+      if (err instanceof ServiceError && err.reason === 'sandbox_full') throw err;
       throw new ScenarioError(`${scenario.name}: orders.${i}: ${(err as Error).message}`);
     }
   });

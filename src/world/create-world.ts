@@ -14,7 +14,7 @@ import { Store } from '../store/store.js';
 import { ApiFaultInjector } from './api-faults.js';
 import { Keyring } from './keyring.js';
 import { worldIds } from './world-ids.js';
-import type { WebhookPort, World, WorldCore } from './world.js';
+import type { OrderLimit, WebhookPort, World, WorldCore } from './world.js';
 
 export interface WorldConfig {
   scenario: Scenario;
@@ -30,6 +30,8 @@ export interface WorldConfig {
   dataFile?: StateFile | undefined;
   /** `state` was read from `dataFile`: its journal goes on rather than a new snapshot being written. */
   continuesFile?: boolean;
+  /** A named sandbox's cap on stored orders. Default: none. */
+  orderLimit?: OrderLimit | undefined;
   /** Where real time comes from (tests and benchmarks drive it). Default: the system clock. */
   wall?: WallClock;
   /** Builds the world's webhook delivery (the host passes `webhooks/`'s dispatcher). */
@@ -83,6 +85,7 @@ export function createWorld(config: WorldConfig): World {
     paymentMethods: config.paymentMethods,
     drivers: new DriverIndex(() => store.drivers.all()),
     keys: new Keyring(store.accounts.all()),
+    orderLimit: config.orderLimit,
   };
   const webhooks = config.webhooks(core);
   // Its own stream of the seed: turning API faults on shifts none of the simulation's draws.

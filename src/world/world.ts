@@ -46,6 +46,13 @@ export interface WebhookPort {
   dispose(): void;
 }
 
+/** A named sandbox's cap on stored orders (`--sandbox-max-orders`): past it, 409 `sandbox_full`. */
+export interface OrderLimit {
+  /** The sandbox's name, for the error. */
+  readonly sandbox: string;
+  readonly maxOrders: number;
+}
+
 /**
  * One generation of the sandbox: everything a command reads and changes. Created whole by
  * `createWorld`, never changed in place: a reset disposes it and creates the next generation, and
@@ -73,6 +80,8 @@ export interface World {
   readonly drivers: DriverIndex;
   /** The accounts' API keys, by digest. */
   readonly keys: Keyring;
+  /** The cap on stored orders, for a named sandbox; `undefined` (no cap) for the default one. */
+  readonly orderLimit: OrderLimit | undefined;
   readonly webhooks: WebhookPort;
   /** API fault injection on `/v1` (`faults.api`), drawn from its own stream of the seed. */
   readonly apiFaults: ApiFaultInjector;

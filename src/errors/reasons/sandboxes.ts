@@ -31,6 +31,15 @@ export const SANDBOX_REASONS = {
     message: (p) =>
       `The server already holds ${p.limit} named sandboxes, the most it keeps (--max-sandboxes ${p.limit}); delete one you no longer use (DELETE /__sandbox/sandboxes/{name}), or start the server with a higher --max-sandboxes`,
   }),
+  sandbox_full: reason<{ sandbox: string; limit: number }>({
+    code: 'invalid_request',
+    status: 409,
+    param: null,
+    surface: 'v1',
+    when: 'creating an order in a named sandbox that already holds `--sandbox-max-orders` orders (default 10 000); nothing existing is touched',
+    message: (p) =>
+      `The sandbox "${cut(p.sandbox, 100)}" already holds ${p.limit} orders, the most a named sandbox keeps (--sandbox-max-orders ${p.limit}); reset it (POST /__sandbox/sandboxes/${cut(p.sandbox, 100)}/reset) or create a new sandbox, or start the server with a higher --sandbox-max-orders`,
+  }),
   sandbox_not_found: reason<{ name: string }>({
     code: 'not_found',
     param: 'name',

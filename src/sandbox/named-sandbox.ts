@@ -1,0 +1,44 @@
+import { basename } from 'node:path';
+import type { SandboxSpec } from '../http/sandbox-directory.js';
+import type { SavedSandbox } from './sandbox-files.js';
+import type { SandboxHost } from './sandbox-host.js';
+import type { SandboxKeys } from './sandbox-keys.js';
+
+/** One named sandbox: its host (a whole world of its own) and when it was made and last used. */
+export interface NamedSandbox {
+  readonly name: string;
+  readonly host: SandboxHost;
+  /** Real epoch milliseconds. */
+  readonly createdAt: number;
+  lastUsed: number;
+  readonly ttlMs: number;
+  /** The body it was made from (`ttl` aside), its keys and its number: what `--data` keeps. */
+  readonly spec: SandboxSpec;
+  readonly files: boolean;
+  readonly keys: SandboxKeys;
+  readonly made: number;
+  /** Its data file, under `--data` (src/sandbox/sandbox-files.ts). */
+  readonly dataFile?: string | undefined;
+  /** Set once it is being disposed. */
+  closing?: Promise<void>;
+}
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+/** What the `--data` index keeps of `e` (nothing without a data file). */
+export function savedSandbox(e: NamedSandbox): SavedSandbox[] {
+  if (!e.dataFile) return [];
+  return [
+    {
+      name: e.name,
+      spec: e.spec,
+      files: e.files,
+      keys: e.keys.saved(),
+      made: e.made,
+      file: basename(e.dataFile),
+      created_at: iso(e.createdAt),
+      last_used: iso(e.lastUsed),
+      ttl_ms: e.ttlMs,
+    },
+  ];
+}
