@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killNode, startNode, type ClusterNode } from './support/cluster-node.js';
 import { freePort, startNginx, type RunningNginx } from './support/nginx.js';
@@ -15,6 +18,10 @@ async function status(url: string, init?: RequestInit): Promise<number> {
 const names = Array.from({ length: 30 }, (_, i) => `cluster-${i}`);
 let nodes: ClusterNode[] = [];
 let nginx: RunningNginx;
+let balancerPort: number;
+/** The nodes' --data files live here, one each. */
+let dataDir: string;
+const dataOf = (node: string): string[] => ['--data', join(dataDir, `${node}.json`)];
 /** Which node holds each sandbox, as the nodes themselves answer. */
 const holder = new Map<string, ClusterNode>();
 /** Each sandbox's first account's keys, as its creation answered them. */
@@ -28,17 +35,19 @@ async function healthNode(query = '', headers: Record<string, string> = {}): Pro
 }
 
 beforeAll(async () => {
-  const port = await freePort();
-  nodes = await Promise.all(['n1', 'n2', 'n3'].map((n) => startNode(n, port)));
+  balancerPort = await freePort();
+  dataDir = await mkdtemp(join(tmpdir(), 'sandbox-cluster-'));
+  nodes = await Promise.all(['n1', 'n2', 'n3'].map((n) => startNode(n, balancerPort, dataOf(n))));
   nginx = await startNginx(
     nodes.map((n) => new URL(n.url).host),
-    port,
+    balancerPort,
   );
 }, 15_000);
 
 afterAll(async () => {
   await nginx?.stop();
   await Promise.all(nodes.map(killNode));
+  await rm(dataDir, { recursive: true, force: true });
 });
 
 describe('a cluster of 3 sandbox processes behind nginx (deploy/nginx.conf)', () => {
@@ -124,13 +133,27 @@ describe('a cluster of 3 sandbox processes behind nginx (deploy/nginx.conf)', ()
     }
   });
 
-  it('loses only the killed node’s sandboxes: every other one still answers through nginx', async () => {
+  it('loses only the killed node’s sandboxes, and with --data brings them back when it restarts', async () => {
     const victim = nodes[1]!;
     await killNode(victim);
     for (const name of names) {
       const through = await status(`${nginx.url}/__sandbox/sandboxes/${name}`);
       // The victim's names go on to the next node of the ring, which never had them.
       expect(through, name).toBe(holder.get(name) === victim ? 404 : 200);
+    }
+    // The same node again, on its address in the balancer's list, with its own data file.
+    const port = new URL(victim.url).port;
+    const back = await startNode(victim.name, balancerPort, [
+      ...dataOf(victim.name),
+      '--port',
+      port,
+    ]);
+    nodes[1] = back;
+    expect(back.url).toBe(victim.url);
+    for (const name of names) {
+      expect(await status(`${nginx.url}/__sandbox/sandboxes/${name}`), name).toBe(200);
+      if (holder.get(name) === victim)
+        expect(await status(`${back.url}/__sandbox/sandboxes/${name}`), name).toBe(200);
     }
   });
 
