@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { API_KEY_SHAPE, digestSecret } from '../domain/api-key.js';
+import { API_KEY_SHAPE, digestSecret, SANDBOX_KEY } from '../domain/api-key.js';
 import { fail } from '../errors/service-error.js';
 import type { KeyEntry } from '../world/keyring.js';
 import type { World } from '../world/world.js';
@@ -9,7 +9,8 @@ export type Credential = { token: string } | { scheme: string } | undefined;
 
 /**
  * The account an API key belongs to, with the API's answers when it does not: no key, another
- * scheme, a malformed or live key, an unknown key, and (with `requireWrite`) a read-only key. Used by
+ * scheme, a malformed or live key (a test key is a scenario's, API_KEY_SHAPE, or a named sandbox's,
+ * SANDBOX_KEY), an unknown key, and (with `requireWrite`) a read-only key. Used by
  * the REST API and the `/v1` streams alike.
  */
 export function authenticateKey(
@@ -20,7 +21,7 @@ export function authenticateKey(
   if (!credential) throw fail('missing_api_key');
   if ('scheme' in credential) throw fail('malformed_authorization', { scheme: credential.scheme });
   const key = credential.token;
-  if (!API_KEY_SHAPE.test(key)) {
+  if (!API_KEY_SHAPE.test(key) && !SANDBOX_KEY.test(key)) {
     throw fail('malformed_api_key', {
       live: key.startsWith('sk_live_') || key.startsWith('rk_live_'),
     });

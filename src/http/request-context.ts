@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { JournalFault } from '../journal/request-journal.js';
 import type { AccountRecord } from '../store/state.js';
 import type { World } from '../world/world.js';
+import type { AppHost } from './app-host.js';
 
 /**
  * What the request steps (src/http/pipeline.ts) read and write of one request. On the Express chain
@@ -19,8 +20,15 @@ export interface RequestContext {
   url: string;
   /** Whether Express answers: its routes send through `res.end` in many ways, so the journal catches the body there. */
   express: boolean;
-  /** The world this request works on, chosen once by the `world` step. */
+  /**
+   * The sandbox this request works on (the default one or a named one), chosen once by the
+   * `world` step: every later step and route reads its journal, report and resets here.
+   */
+  host: AppHost;
+  /** The world this request works on: `host.current`, read once by the `world` step. */
   world: World;
+  /** A deleted or expired sandbox's name, when the request's key was one of its (answered 401). */
+  goneSandbox?: string | undefined;
   /** `req_…`, also in the `X-Request-Id` header and error bodies (the `begin` step). */
   requestId: string;
   /** The account whose API key authenticated the request (on `/v1`, once known). */
@@ -42,7 +50,9 @@ export interface RequestContext {
 export class FastContext implements RequestContext {
   readonly express = false;
   readonly method = 'GET';
+  host!: AppHost;
   world!: World;
+  goneSandbox: string | undefined = undefined;
   requestId = '';
   account: AccountRecord | undefined = undefined;
   keyReadOnly: boolean | undefined = undefined;

@@ -220,8 +220,9 @@ export class SandboxRegistry implements SandboxDirectory {
   private dispose(e: Entry): Promise<void> {
     if (this.entries.get(e.name) === e) this.entries.delete(e.name);
     if (e.closing) return e.closing;
+    // Deleted, replaced or expired (a write in flight answers world_replaced), or the server stops.
     const closing = e.host
-      .close()
+      .close(this.closed ? 'stopped' : 'deleted')
       .catch((err: unknown) =>
         this.config.logger.error({ err, sandbox: e.name }, 'closing a sandbox failed'),
       )
