@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Receiver } from './support/receiver.js';
 import {
@@ -178,4 +179,73 @@ describe('the admin token guards the control routes under a sandbox too', () => 
     expect(ok.status).toBe(200);
     expect((await t.get('/__sandbox/sandboxes/default/health', { key: null })).status).toBe(200);
   });
+});
+
+describe('a write in flight when its sandbox is deleted', () => {
+  let t: TestSandbox;
+  beforeAll(async () => {
+    t = await TestSandbox.start();
+  });
+  afterAll(() => t.close());
+
+  /** POSTs an order whose body's second half is sent only once `between` has run. */
+  const slowCreate = (key: string, between: () => Promise<void>): Promise<Reply<any>> => {
+    const body = JSON.stringify(SAMPLE_ORDER);
+    const half = Math.floor(body.length / 2);
+    return new Promise((resolve, reject) => {
+      const req = request(`${t.url}/v1/orders`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${key}`,
+          'Content-Type': 'application/json',
+          'Content-Length': String(Buffer.byteLength(body)),
+        },
+      });
+      req.on('error', reject);
+      req.on('response', (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers as Record<string, string>,
+            body: JSON.parse(text),
+            text,
+          }),
+        );
+      });
+      req.write(body.slice(0, half));
+      // The request has reached its sandbox (its world chosen) before the rest is sent.
+      void new Promise((r) => setTimeout(r, 50))
+        .then(between)
+        .then(() => req.end(body.slice(half)), reject);
+    });
+  };
+
+  it.each([
+    ['deleted', (name: string) => t.request('DELETE', control(name), { key: null }), 204],
+    ['replaced', (name: string) => t.request('PUT', control(name), { body: {}, key: null }), 200],
+  ] as const)(
+    'is not acknowledged when its sandbox is %s: 503 world_replaced',
+    async (how, change, status) => {
+      const name = `racing-${how}`;
+      const created = await t.request('PUT', control(name), { body: {}, key: null });
+      const key = created.body.accounts[0].api_key as string;
+      const res = await slowCreate(key, async () => {
+        expect((await change(name)).status).toBe(status);
+      });
+      expectError(res, 503, 'invalid_request', { reason: 'world_replaced' });
+      expect(res.headers['retry-after']).toBe('1');
+      // Sent again: a deleted sandbox's key is dead; a replaced one's world has new keys, no order.
+      const again = await t.post('/v1/orders', SAMPLE_ORDER, { key });
+      expectError(again, 401, 'unauthorized', {
+        reason: how === 'deleted' ? 'sandbox_key_gone' : 'invalid_api_key',
+      });
+      if (how === 'replaced') {
+        const orders = await t.get(`${control(name)}/orders`);
+        expect(orders.body.orders).toEqual([]);
+      }
+    },
+  );
 });
