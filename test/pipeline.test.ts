@@ -37,6 +37,7 @@ describe('one list of request steps, on the fast path and the Express chain', ()
     },
   };
   let host: SandboxHost;
+  let registry: SandboxRegistry;
   let server: Server;
   let url: string;
   let order: string;
@@ -55,7 +56,8 @@ describe('one list of request steps, on the fast path and the Express chain', ()
   beforeAll(async () => {
     const config = resolveConfig({ scenario: 'ci' });
     host = await SandboxHost.open(config);
-    host.sandboxes = new SandboxRegistry(config, host);
+    registry = new SandboxRegistry(config, host);
+    host.sandboxes = registry;
     const app = createApp(
       host,
       pino({ level: 'silent' }),
@@ -78,7 +80,7 @@ describe('one list of request steps, on the fast path and the Express chain', ()
   });
   afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));
-    await host.sandboxes?.close();
+    await registry.close();
     await host.close();
   });
 

@@ -150,6 +150,25 @@ describe('a request finds its sandbox: by its key on /v1, by the path on the con
     expect((await t.get('/__sandbox/sandboxes/alpha')).body.name).toBe('alpha');
   });
 
+  it('refuses cross-site writes under a sandbox path as on the plain control plane', async () => {
+    const [alpha] = lanes;
+    for (const headers of [
+      { 'Content-Type': 'text/plain' } as Record<string, string>,
+      { 'Content-Type': 'application/json', Origin: 'https://evil.example' },
+    ]) {
+      const res = await t.request('POST', `${alpha!.control}/clock/advance`, {
+        raw: '{"by":"1h"}',
+        headers,
+      });
+      expectError(res, 403, 'forbidden', { reason: 'cross_site_request' });
+    }
+    // OPTIONS is explained by the inner route, as on the plain path.
+    const options = await t.request('OPTIONS', `${alpha!.control}/clock/advance`);
+    expect(options.body.error.reason).toBe(
+      (await t.request('OPTIONS', '/__sandbox/clock/advance')).body.error.reason,
+    );
+  });
+
   it('resets, exports and reports the sandbox the path names, no other', async () => {
     const [alpha, beta] = lanes;
     const state = await t.get(`${beta!.control}/state`);

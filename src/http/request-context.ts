@@ -18,6 +18,12 @@ export interface RequestContext {
   path: string;
   /** The path with the query, as the client sent it. */
   url: string;
+  /**
+   * The path the routes answer: `path`, but for `/__sandbox/sandboxes/{name}/<route>`, whose inner
+   * `/__sandbox/<route>` it is once the `world` step has chosen that sandbox. The checks that ask
+   * which route a request is for (cross-site writes, `OPTIONS`, the body limit) read this one.
+   */
+  routePath: string;
   /** Whether Express answers: its routes send through `res.end` in many ways, so the journal catches the body there. */
   express: boolean;
   /**
@@ -68,6 +74,11 @@ export class FastContext implements RequestContext {
   ) {}
 
   get url(): string {
+    return this.path;
+  }
+
+  /** The fast path takes only `/v1/orders/{id}`: never a sandbox's control path. */
+  get routePath(): string {
     return this.path;
   }
 }

@@ -34,7 +34,11 @@ export function chooseSandbox(server: AppHost): RequestStep {
       let host = server;
       x.goneSandbox = undefined;
       if (x.path.startsWith(PREFIX)) {
-        host = sandboxOfPath(server, x.req) ?? server;
+        const named = sandboxOfPath(server, x.req);
+        if (named) {
+          host = named;
+          x.routePath = `/__sandbox${x.path.slice(x.path.indexOf('/', PREFIX.length))}`;
+        }
       } else {
         const auth = x.req.headers.authorization;
         if (auth !== undefined && auth.includes(NAMED_KEY) && server.sandboxes) {
