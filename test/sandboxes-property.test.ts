@@ -68,18 +68,21 @@ async function run(url: string, lane: Lane, o: Op): Promise<unknown> {
         body: JSON.stringify(SAMPLE_ORDER),
       });
       const seen = await observed(res.clone());
+      // Each sandbox really works (a property no request reached would hold trivially).
+      expect(res.status).toBe(201);
       if (res.status === 201)
         lane.orders.push(((await res.json()) as { order_id: string }).order_id);
       return seen;
     }
-    case 'clock':
-      return observed(
-        await fetch(`${lane.control}/clock/advance`, {
-          method: 'POST',
-          headers: json,
-          body: JSON.stringify({ by: `${o.minutes}m` }),
-        }),
-      );
+    case 'clock': {
+      const res = await fetch(`${lane.control}/clock/advance`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ by: `${o.minutes}m` }),
+      });
+      expect(res.status).toBe(200);
+      return observed(res);
+    }
     case 'advance':
       return observed(
         await fetch(`${lane.control}/orders/${nth(o.nth)}/advance`, { method: 'POST' }),
@@ -88,8 +91,11 @@ async function run(url: string, lane: Lane, o: Op): Promise<unknown> {
       return observed(
         await fetch(`${url}/v1/orders/${nth(o.nth)}`, { method: 'DELETE', headers: auth }),
       );
-    case 'reset':
-      return observed(await fetch(`${lane.control}/reset`, { method: 'POST' }));
+    case 'reset': {
+      const res = await fetch(`${lane.control}/reset`, { method: 'POST' });
+      expect(res.status).toBe(200);
+      return observed(res);
+    }
   }
 }
 
@@ -115,8 +121,8 @@ describe('sandboxes are isolated under any interleaving', () => {
   let round = 0;
   beforeAll(async () => {
     [shared, alone] = await Promise.all([
-      startSandbox({ scenario: "ci" }),
-      startSandbox({ scenario: "ci" }),
+      startSandbox({ scenario: 'ci' }),
+      startSandbox({ scenario: 'ci' }),
     ]);
   });
   afterAll(async () => {
