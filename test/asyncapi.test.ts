@@ -10,7 +10,7 @@ describe('the AsyncAPI document at /asyncapi.json', () => {
   });
   afterAll(() => t.close());
 
-  it('is a valid AsyncAPI 3 document of the two streams and the six webhook events', async () => {
+  it("is a valid AsyncAPI 3 document of the streams (a named sandbox's too) and the six webhook events", async () => {
     const res = await fetch(`${t.url}/asyncapi.json`);
     expect(res.status).toBe(200);
     const served = await res.text();
@@ -24,7 +24,11 @@ describe('the AsyncAPI document at /asyncapi.json', () => {
       .all()
       .map((c) => c.address());
     expect(addresses).toEqual(
-      expect.arrayContaining(['/v1/orders/{order_id}/location/stream', '/__sandbox/stream']),
+      expect.arrayContaining([
+        '/v1/orders/{order_id}/location/stream',
+        '/__sandbox/stream',
+        '/__sandbox/sandboxes/{name}/stream',
+      ]),
     );
     const webhooks = document!.channels().get('webhooks')!;
     expect(
@@ -42,5 +46,15 @@ describe('the AsyncAPI document at /asyncapi.json', () => {
         .map((m) => m.id())
         .sort(),
     ).toEqual(['clock', 'delivery', 'drivers', 'event', 'hello', 'reset']);
+    const named = document!.channels().get('namedSandboxStream')!;
+    expect(
+      named
+        .messages()
+        .all()
+        .map((m) => m.id())
+        .sort(),
+    ).toEqual(['clock', 'delivery', 'drivers', 'event', 'hello', 'reset']);
+    expect(named.parameters().get('name')).toBeDefined();
+    expect(document!.info().description()).toContain('4410');
   });
 });

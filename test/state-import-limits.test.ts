@@ -136,9 +136,11 @@ describe('one state import at a time', () => {
       headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) },
     });
     first.on('error', () => undefined);
-    first.end(text);
-    // A worker thread from the TypeScript source takes a while to start and parse.
+    // Its body held back: its worker is at work until the rest arrives (a worker kept from an
+    // earlier import parses the rest in milliseconds, too quickly to be seen at work).
+    first.write(text.slice(0, 100));
     await expect.poll(liveImportWorkers, { timeout: 15_000 }).toBe(1);
+    first.end(text.slice(100));
     // Parsed: the import now waits for the delivery.
     await expect.poll(liveImportWorkers, { timeout: 15_000 }).toBe(0);
     first.destroy();

@@ -21,6 +21,7 @@ export function authenticateKey(
   if (!credential) throw fail('missing_api_key');
   if ('scheme' in credential) throw fail('malformed_authorization', { scheme: credential.scheme });
   const key = credential.token;
+  // A named sandbox's key (`sk_test_sb-<name>_…`) has a `-` that a scenario's key may not.
   if (!API_KEY_SHAPE.test(key) && !SANDBOX_KEY.test(key)) {
     throw fail('malformed_api_key', {
       live: key.startsWith('sk_live_') || key.startsWith('rk_live_'),

@@ -1,5 +1,5 @@
 import type { SandboxStreamMessage } from './messages.js';
-import type { SandboxFeed } from './sandbox-feed.js';
+import type { FeedListener } from './sandbox-feed.js';
 
 /** Messages a reader of `sandbox.stream()` may fall behind by before the iterator fails. */
 export const ITERATOR_BACKLOG = 10_000;
@@ -11,7 +11,7 @@ export const ITERATOR_BACKLOG = 10_000;
  * behind gets an error rather than unbounded memory.
  */
 export function iterateFeed(
-  feed: SandboxFeed,
+  subscribe: (listener: FeedListener) => () => void,
   onEnd: (listener: () => void) => () => void,
 ): AsyncIterableIterator<SandboxStreamMessage> {
   const queue: SandboxStreamMessage[] = [];
@@ -26,7 +26,7 @@ export function iterateFeed(
     waiting?.({ value: undefined, done: true });
     waiting = undefined;
   };
-  const off = feed.subscribe((_message, text) => {
+  const off = subscribe((_message, text) => {
     if (done) return;
     const message = JSON.parse(text) as SandboxStreamMessage;
     if (waiting) {

@@ -1,19 +1,26 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
+import type { Credential } from '../commands/authenticate.js';
 import { findOrder } from '../commands/find-order.js';
 import { fail, ServiceError } from '../errors/service-error.js';
-import type { AccountRecord } from '../store/state.js';
-import type { World } from '../world/world.js';
-import { LocationWatch } from './location-watch.js';
-import { SandboxFeed } from './sandbox-feed.js';
-import { checkAdminToken, checkStreamOrigin, streamAccount } from './stream-access.js';
+import { Listeners } from '../listeners.js';
+import { iterateFeed } from './feed-iterator.js';
+import type { SandboxStreamMessage } from './messages.js';
+import { SandboxStreams } from './sandbox-streams.js';
+import {
+  checkAdminToken,
+  checkStreamOrigin,
+  streamAccount,
+  streamCredential,
+} from './stream-access.js';
+import { goneReason, SANDBOX_GONE, type StreamHost, type StreamHosts } from './stream-hosts.js';
 import { CLOSE, StreamSocket, type StreamLimits } from './stream-socket.js';
 
 /** What the streams are served by, and what the host lends them from the HTTP layer. */
 export interface LiveOptions {
-  /** The world streams open on now (the host's current one). */
-  current: () => World;
+  /** The server's sandboxes: the default one, and the named ones by name and by key. */
+  hosts: StreamHosts;
   adminToken: string | undefined;
   corsOrigins: readonly string[];
   limits: StreamLimits;
@@ -24,6 +31,7 @@ export interface LiveOptions {
 }
 
 const SANDBOX_STREAM = '/__sandbox/stream';
+const NAMED_SANDBOX_STREAM = /^\/__sandbox\/sandboxes\/([^/]+)\/stream$/;
 const LOCATION_STREAM = /^\/v1\/orders\/([^/]+)\/location\/stream$/;
 /** Clients send nothing but control frames; anything bigger than this is not a client of ours. */
 const MAX_CLIENT_MESSAGE = 1024;
@@ -45,62 +53,103 @@ function streamUrl(req: IncomingMessage): URL {
 }
 
 /**
- * The WebSocket streams: `GET /__sandbox/stream` and `GET /v1/orders/{id}/location/stream`.
- * `handleUpgrade` answers every refusal (Host, Origin, cap, credentials, order) as a JSON HTTP error
- * before upgrading; `moveTo` follows the host to its next world; `close` says goodbye with 1001.
+ * The WebSocket streams of every sandbox of the server: `GET /__sandbox/stream` (the default
+ * sandbox), `GET /__sandbox/sandboxes/{name}/stream` (that sandbox) and
+ * `GET /v1/orders/{id}/location/stream` (the sandbox the key names). `handleUpgrade` answers every
+ * refusal (Host, Origin, cap, credentials, sandbox, order) as a JSON HTTP error before upgrading.
+ * Each sandbox's stream state (src/live/sandbox-streams.ts) is made on its first client and freed
+ * when its last one leaves; a deleted, expired or replaced sandbox's streams close with
+ * SANDBOX_GONE. `close` says goodbye to all with 1001.
  */
 export class LiveStreams {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE });
-  private readonly feed: SandboxFeed;
+  /** Every open stream socket of the server (the cap and the heartbeat are the server's). */
   private readonly sockets = new Set<StreamSocket>();
-  /** The location watches, by order id: an event reaches only its order's clients. */
-  private readonly watches = new Map<string, Set<LocationWatch>>();
-  private offBus: () => void;
+  /** The stream state of each sandbox that has clients now. */
+  private readonly states = new Map<StreamHost, SandboxStreams>();
+  /** Sandboxes disposed: a client that raced their end gets no state made for them. */
+  private readonly gone = new WeakSet<StreamHost>();
+  /** The in-process readers of every sandbox, ended when the server stops. */
+  private readonly stopping: Listeners<void>;
+  private readonly offDisposed: () => void;
   private readonly timers: NodeJS.Timeout[];
 
   constructor(private readonly opts: LiveOptions) {
-    const world = opts.current();
-    this.feed = new SandboxFeed(world);
-    this.offBus = this.watchBus(world);
+    const { logger } = opts.hosts.default.current;
+    this.stopping = new Listeners((err) =>
+      logger.error({ err }, 'ending a reader of a sandbox stream failed'),
+    );
+    this.offDisposed = opts.hosts.onDisposed((gone) => {
+      this.gone.add(gone.host);
+      this.states.get(gone.host)?.end(SANDBOX_GONE, goneReason(gone));
+      this.states.delete(gone.host);
+    });
     // Real time only: the throttle of positions and the heartbeat are for the clients' sake.
     this.timers = [
-      setInterval(() => this.tick(), opts.limits.intervalMs),
+      setInterval(() => this.states.forEach((s) => s.tick()), opts.limits.intervalMs),
       setInterval(() => this.sockets.forEach((s) => s.beat()), opts.limits.heartbeatMs),
     ];
     this.timers.forEach((t) => t.unref());
   }
 
-  /** The feed of `/__sandbox/stream`, for in-process consumers (`sandbox.stream()`). */
-  get sandboxFeed(): SandboxFeed {
-    return this.feed;
-  }
-
-  /** Open stream sockets now. */
+  /** Open stream sockets now, every sandbox's together. */
   get size(): number {
     return this.sockets.size;
   }
 
+  /** How many sandboxes hold stream state now (those with a client): idle ones hold none. */
+  get sandboxesStreamed(): number {
+    return this.states.size;
+  }
+
+  /**
+   * The messages of `host`'s `/__sandbox/stream`, from now on, for in-process readers
+   * (`sandbox.stream()`, a named sandbox's `handle.stream()`). It ends when the reader stops, the
+   * sandbox is gone or the server stops.
+   */
+  stream(host: StreamHost): AsyncIterableIterator<SandboxStreamMessage> {
+    const state = this.stateOf(host);
+    if (!state) return (async function* () {})();
+    return iterateFeed(
+      (listener) => state.subscribe(listener),
+      (listener) => {
+        const offs = [this.stopping.subscribe(listener), state.ended.subscribe(listener)];
+        return () => offs.forEach((off) => off());
+      },
+    );
+  }
+
   /** The HTTP server's `upgrade` handler. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
-    const world = this.opts.current();
+    const { hosts } = this.opts;
+    const world = hosts.default.current;
     try {
       const url = streamUrl(req);
       this.opts.checkHost(req);
-      const match = LOCATION_STREAM.exec(url.pathname);
-      if (url.pathname !== SANDBOX_STREAM && !match)
+      const location = LOCATION_STREAM.exec(url.pathname);
+      const named = NAMED_SANDBOX_STREAM.exec(url.pathname);
+      if (url.pathname !== SANDBOX_STREAM && !location && !named)
         throw fail('route_not_found', { method: req.method ?? 'GET', path: url.pathname });
       checkStreamOrigin(req, url.pathname, this.opts.corsOrigins);
       if (this.sockets.size >= this.opts.limits.maxClients)
         throw fail('too_many_streams', { limit: this.opts.limits.maxClients });
-      if (match) {
-        const account = streamAccount(world, req, url.searchParams);
-        const orderId = decodeId(match[1] ?? '');
-        findOrder(world, orderId, account); // 404 or 403 before the upgrade
-        this.upgrade(req, socket, head, (s) => this.watch(world, account, orderId, s));
-      } else {
-        checkAdminToken(this.opts.adminToken, req, url.searchParams);
-        this.upgrade(req, socket, head, (s) => this.follow(s));
+      if (location) {
+        const credential = streamCredential(req, url.searchParams);
+        const host = keyHost(hosts, credential);
+        const target = host.current;
+        const account = streamAccount(target, credential);
+        const orderId = decodeId(location[1] ?? '');
+        findOrder(target, orderId, account); // 404 or 403 before the upgrade
+        this.upgrade(req, socket, head, host, (state, s) =>
+          state.watch(target, account, orderId, s),
+        );
+        return;
       }
+      checkAdminToken(this.opts.adminToken, req, url.searchParams);
+      const name = named?.[1];
+      const host = name === undefined ? hosts.default : hosts.byName(name);
+      if (!host) throw fail('sandbox_not_found', { name: name ?? '' });
+      this.upgrade(req, socket, head, host, (state, s) => state.follow(s));
     } catch (err) {
       if (err instanceof ServiceError) {
         this.opts.answer(socket, err, world.ids.next('req'));
@@ -111,28 +160,13 @@ export class LiveStreams {
     }
   }
 
-  /**
-   * Follows the host to its next world: `/__sandbox/stream` clients get `reset` and go on; the
-   * location streams close (their order is gone with the old world).
-   */
-  moveTo(next: World): void {
-    this.offBus();
-    this.offBus = this.watchBus(next);
-    for (const [orderId, watches] of this.watches)
-      for (const w of watches)
-        w.close(
-          CLOSE.normal,
-          `sandbox reset: order ${orderId} is gone; open a stream on a new order`,
-        );
-    this.watches.clear();
-    this.feed.moveTo(next);
-  }
-
   /** Closes every stream with 1001 (waiting a little for the close handshakes) and stops. */
   async close(): Promise<void> {
     this.timers.forEach((t) => clearInterval(t));
-    this.offBus();
-    this.feed.close();
+    this.offDisposed();
+    this.stopping.emit();
+    this.states.forEach((s) => s.dispose());
+    this.states.clear();
     const closed = [...this.sockets].map(
       (s) =>
         new Promise<void>((resolve) => {
@@ -146,70 +180,46 @@ export class LiveStreams {
     this.wss.close();
   }
 
+  /** The stream state of `host`, made now if it has none; `undefined` once the sandbox is gone. */
+  private stateOf(host: StreamHost): SandboxStreams | undefined {
+    if (this.gone.has(host)) return undefined;
+    let state = this.states.get(host);
+    if (!state) {
+      state = new SandboxStreams(host, this.opts.limits.intervalMs, (idle) => {
+        idle.dispose();
+        if (this.states.get(host) === idle) this.states.delete(host);
+      });
+      this.states.set(host, state);
+    }
+    return state;
+  }
+
   private upgrade(
     req: IncomingMessage,
     socket: Duplex,
     head: Buffer,
-    opened: (s: StreamSocket) => void,
+    host: StreamHost,
+    opened: (state: SandboxStreams, s: StreamSocket) => void,
   ): void {
     this.wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
       const s = new StreamSocket(ws, this.opts.limits);
       this.sockets.add(s);
       ws.on('close', () => this.sockets.delete(s));
       ws.on('error', () => ws.terminate()); // a protocol error from the client: drop it
-      opened(s);
+      const state = this.stateOf(host);
+      // The sandbox was disposed between the checks and the handshake.
+      if (!state) s.close(SANDBOX_GONE, 'sandbox gone: it was deleted, expired or replaced');
+      else opened(state, s);
     });
   }
+}
 
-  private follow(s: StreamSocket): void {
-    const off = this.feed.subscribe((_m, text) => s.send(text));
-    s.ws.on('close', off);
-  }
-
-  private watch(world: World, account: AccountRecord, orderId: string, s: StreamSocket): void {
-    // The world may have been replaced between the checks and the handshake.
-    if (world !== this.opts.current()) {
-      s.close(
-        CLOSE.normal,
-        `sandbox reset: order ${orderId} is gone; open a stream on a new order`,
-      );
-      return;
-    }
-    const w = new LocationWatch(world, account, orderId, s, this.opts.limits.intervalMs);
-    let set = this.watches.get(orderId);
-    if (!set) this.watches.set(orderId, (set = new Set()));
-    set.add(w);
-    s.ws.on('close', () => {
-      set.delete(w);
-      if (set.size === 0 && this.watches.get(orderId) === set) this.watches.delete(orderId);
-    });
-    w.start(findOrder(world, orderId).order);
-  }
-
-  /** Status changes reach their order's watches; clock changes make every watch look again. */
-  private watchBus(world: World): () => void {
-    const offEvents = world.bus.subscribe((event) => {
-      const order = event.data.order;
-      if (event.event === 'payment.completed') return;
-      for (const w of this.watches.get(order.order_id) ?? []) w.onStatus(order);
-    });
-    const offActivity = world.activity.subscribe((a) => {
-      if (a.type === 'clock') this.checkWatches();
-    });
-    return () => {
-      offEvents();
-      offActivity();
-    };
-  }
-
-  private tick(): void {
-    this.feed.tick();
-    if (this.opts.current().clock.mode === 'realtime') this.checkWatches();
-  }
-
-  private checkWatches(): void {
-    for (const watches of this.watches.values()) for (const w of watches) w.check();
-  }
+/** The sandbox a `/v1` stream's key names; a deleted or expired sandbox's key is no key at all. */
+function keyHost(hosts: StreamHosts, credential: Credential): StreamHost {
+  if (!credential || !('token' in credential)) return hosts.default;
+  const host = hosts.byKey(credential.token);
+  if (host === 'gone') throw fail('invalid_api_key', { key: credential.token });
+  return host ?? hosts.default;
 }
 
 /** An order id from the path, percent-decoded; one that does not decode is no order's. */

@@ -14,7 +14,7 @@ import type { World } from '../world/world.js';
  * The credential of an upgrade request: `Authorization: Bearer …`, or `?access_token=` (a browser's
  * WebSocket cannot set headers). The header wins when both are sent. `undefined`: none at all.
  */
-function credential(req: IncomingMessage, query: URLSearchParams): Credential {
+export function streamCredential(req: IncomingMessage, query: URLSearchParams): Credential {
   const bearer = parseBearer(req.headers.authorization);
   if (bearer) return bearer;
   const token = query.get('access_token');
@@ -22,12 +22,8 @@ function credential(req: IncomingMessage, query: URLSearchParams): Credential {
 }
 
 /** The account of a `/v1` stream's key, with the same answers as the REST API's authentication. */
-export function streamAccount(
-  world: World,
-  req: IncomingMessage,
-  query: URLSearchParams,
-): AccountRecord {
-  const entry = authenticateKey(world, credential(req, query), { requireWrite: false });
+export function streamAccount(world: World, credential: Credential): AccountRecord {
+  const entry = authenticateKey(world, credential, { requireWrite: false });
   return entry.account; // a read-only key may watch: a stream changes nothing
 }
 
@@ -37,7 +33,7 @@ export function checkAdminToken(
   req: IncomingMessage,
   query: URLSearchParams,
 ): void {
-  checkToken(expected, credential(req, query));
+  checkToken(expected, streamCredential(req, query));
 }
 
 /**

@@ -1,7 +1,9 @@
 import { fail } from '../errors/service-error.js';
 import type { SandboxSpec, SandboxSummary } from '../http/sandbox-directory.js';
+import type { SandboxStreamMessage } from '../live/messages.js';
 import type { ScenarioFile } from '../scenarios/scenario.js';
 import { hostCommands, type HostCommands } from './host-commands.js';
+import type { SandboxHost } from './sandbox-host.js';
 import type { SandboxRegistry } from './sandbox-registry.js';
 
 export type { SandboxSpec, SandboxSummary } from '../http/sandbox-directory.js';
@@ -21,6 +23,12 @@ export interface NamedSandboxHandle extends HostCommands {
   readonly name: string;
   /** The server's base URL: a named sandbox is reached through its keys, on the same server. */
   readonly url: string;
+  /**
+   * The messages of `GET /__sandbox/sandboxes/{name}/stream` (this sandbox's only), from now on,
+   * as `sandbox.stream()` yields the default sandbox's; it ends when the sandbox is deleted,
+   * expires or is replaced.
+   */
+  stream(): AsyncIterableIterator<SandboxStreamMessage>;
   /** Disposes the sandbox now (as `DELETE /__sandbox/sandboxes/{name}`). */
   delete(): Promise<void>;
 }
@@ -37,17 +45,28 @@ export interface NamedSandboxes {
   delete(name: string): Promise<void>;
 }
 
-/** The programmatic face of `registry`, for a server at `url`. */
-export function namedSandboxes(registry: SandboxRegistry, url: string): NamedSandboxes {
-  const handle = (name: string): NamedSandboxHandle =>
-    Object.assign(
-      hostCommands(() => {
-        const host = registry.get(name);
-        if (!host) throw fail('sandbox_not_found', { name });
-        return host;
-      }),
-      { name, url, delete: () => registry.delete(name) },
-    );
+/**
+ * The programmatic face of `registry`, for a server at `url`; `stream` reads a sandbox's stream
+ * (the server's LiveStreams).
+ */
+export function namedSandboxes(
+  registry: SandboxRegistry,
+  url: string,
+  stream: (host: SandboxHost) => AsyncIterableIterator<SandboxStreamMessage>,
+): NamedSandboxes {
+  const handle = (name: string): NamedSandboxHandle => {
+    const host = (): SandboxHost => {
+      const found = registry.get(name);
+      if (!found) throw fail('sandbox_not_found', { name });
+      return found;
+    };
+    return Object.assign(hostCommands(host), {
+      name,
+      url,
+      stream: () => stream(host()),
+      delete: () => registry.delete(name),
+    });
+  };
   return {
     create: async (name, options = {}) => {
       await registry.open(name, options, { files: true });

@@ -8,6 +8,8 @@ import type { SandboxConfig } from './config.js';
 import { checkSandboxName, namedSandboxConfig, parseTtl } from './named-sandbox-config.js';
 import { SandboxHost } from './sandbox-host.js';
 import { SandboxKeys } from './sandbox-keys.js';
+import { Listeners } from '../listeners.js';
+import type { DisposedSandbox, SandboxEnd } from '../live/stream-hosts.js';
 
 /** One named sandbox: its host (a whole world of its own) and when it was made and last used. */
 export interface NamedSandbox {
@@ -112,7 +114,7 @@ export class SandboxRegistry implements SandboxDirectory {
       // A replaced sandbox keeps its place in the list; its world and keys are new.
       const entry: Entry = { name, host, createdAt: now, lastUsed: now, ttlMs };
       this.entries.set(name, entry);
-      if (old) void this.dispose(old);
+      if (old) void this.dispose(old, 'replaced');
       this.scheduleSweep();
       return { created: !old, entry };
     });
@@ -145,7 +147,7 @@ export class SandboxRegistry implements SandboxDirectory {
     await this.oneAtATime(name, async () => {
       const entry = this.live(name);
       if (!entry) throw fail('sandbox_not_found', { name });
-      await this.dispose(entry);
+      await this.dispose(entry, 'deleted');
     });
   }
 
@@ -164,14 +166,14 @@ export class SandboxRegistry implements SandboxDirectory {
   sweep(): Promise<void> {
     const expired = [...this.entries.values()].filter((e) => this.isExpired(e));
     this.scheduleSweep();
-    return Promise.all(expired.map((e) => this.dispose(e))).then(() => undefined);
+    return Promise.all(expired.map((e) => this.dispose(e, 'expired'))).then(() => undefined);
   }
 
   /** Closes every named sandbox (the default one is the caller's to close); no more are made. */
   async close(): Promise<void> {
     this.closed = true;
     this.cancelSweep?.();
-    await Promise.all([...this.entries.values()].map((e) => this.dispose(e)));
+    await Promise.all([...this.entries.values()].map((e) => this.dispose(e, 'stopped')));
     await Promise.all([...this.disposing]);
   }
 
@@ -212,17 +214,18 @@ export class SandboxRegistry implements SandboxDirectory {
   /** Disposes `e` if it expired; says whether it did. */
   private expire(e: Entry): boolean {
     if (!this.isExpired(e)) return false;
-    void this.dispose(e);
+    void this.dispose(e, 'expired');
     return true;
   }
 
-  /** Takes the sandbox out at once (its keys answer 'gone'), then closes its host. */
-  private dispose(e: Entry): Promise<void> {
+  /** Takes the sandbox out at once (its keys answer 'gone'), closes its streams, then its host. */
+  private dispose(e: Entry, why: SandboxEnd): Promise<void> {
     if (this.entries.get(e.name) === e) this.entries.delete(e.name);
     if (e.closing) return e.closing;
+    this.disposed.emit({ name: e.name, host: e.host, why });
     // Deleted, replaced or expired (a write in flight answers world_replaced), or the server stops.
     const closing = e.host
-      .close(this.closed ? 'stopped' : 'deleted')
+      .close(why === 'stopped' ? 'stopped' : 'deleted')
       .catch((err: unknown) =>
         this.config.logger.error({ err, sandbox: e.name }, 'closing a sandbox failed'),
       )
@@ -251,5 +254,22 @@ export class SandboxRegistry implements SandboxDirectory {
       if (this.queues.get(name) === settled) this.queues.delete(name);
     });
     return run;
+  }
+
+  /** Hears each named sandbox as it is disposed (its streams close); see `onDisposed`. */
+  private readonly disposed = new Listeners<DisposedSandbox>((err, gone) =>
+    this.config.logger.error(
+      { err, sandbox: gone.name },
+      'a listener of a disposed sandbox failed',
+    ),
+  );
+
+  /**
+   * Calls `listener` with each named sandbox the moment it is disposed (deleted, expired, replaced
+   * by a PUT, or closed with the server), after its keys stopped answering; returns the
+   * unsubscribe function.
+   */
+  onDisposed(listener: (gone: DisposedSandbox) => void): () => void {
+    return this.disposed.subscribe(listener);
   }
 }

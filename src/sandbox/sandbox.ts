@@ -6,12 +6,11 @@ import { createHttpServer } from '../http/http-server.js';
 import { hostChecker } from '../edge/host-check.js';
 import { answerOnSocket } from '../edge/raw-answer.js';
 import { RequestDrain } from '../http/request-drain.js';
-import { iterateFeed } from '../live/feed-iterator.js';
 import { LiveStreams } from '../live/live-streams.js';
-import { Listeners } from '../listeners.js';
 import type { SandboxStreamMessage } from '../live/messages.js';
 import { hostCommands, type HostCommands } from './host-commands.js';
 import { namedSandboxes, type NamedSandboxes } from './named-sandboxes.js';
+import { streamHosts } from './stream-hosts.js';
 import { SandboxHost } from './sandbox-host.js';
 import { SandboxRegistry } from './sandbox-registry.js';
 
@@ -107,18 +106,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const drain = new RequestDrain(nextRequestId);
   const server = createHttpServer(drain.wrap(app), config, nextRequestId);
   const streams = new LiveStreams({
-    current: () => host.current,
+    hosts: streamHosts(registry),
     adminToken: config.adminToken,
     corsOrigins: config.corsOrigins,
     limits: config.streams,
     checkHost: hostChecker({ boundHost: config.host, allowedHosts: config.allowedHosts }),
     answer: answerOnSocket,
   });
-  host.onReplace((next) => streams.moveTo(next));
-  // The readers of sandbox.stream(), ended when the sandbox stops.
-  const ended = new Listeners<void>((err) =>
-    config.logger.error({ err }, 'ending a reader of sandbox.stream() failed'),
-  );
   server.on('upgrade', (req, socket, head) => streams.handleUpgrade(req, socket, head));
   await listen(server, config.port, config.host);
   const port = (server.address() as AddressInfo).port;
@@ -134,7 +128,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       server.close((err) => (err ? reject(err) : resolve()));
     });
     await drain.stop(DEFAULTS.shutdownDrainMs);
-    ended.emit();
     await streams.close();
     await registry.close();
     await host.close();
@@ -150,8 +143,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       url,
       port,
       nodeName: config.nodeName,
-      sandboxes: namedSandboxes(registry, url),
-      stream: () => iterateFeed(streams.sandboxFeed, (listener) => ended.subscribe(listener)),
+      sandboxes: namedSandboxes(registry, url, (named) => streams.stream(named)),
+      stream: () => streams.stream(host),
       close: () => (closing ??= stop()),
     },
   );

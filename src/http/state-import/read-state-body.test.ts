@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServiceError } from '../../errors/service-error.js';
-import { liveImportWorkers, stateBodyReader } from './read-state-body.js';
+import { importWorkersStarted, liveImportWorkers, stateBodyReader } from './read-state-body.js';
 
 /** A server with only the reader, on port 0, answering the reason it fails with. */
 async function serve(timeoutMs: number): Promise<{ url: string; close: () => void }> {
@@ -50,5 +50,32 @@ describe('stateBodyReader', () => {
     await expect.poll(liveImportWorkers).toBe(1);
     req.destroy();
     await expect.poll(liveImportWorkers).toBe(0);
+  });
+
+  it('keeps its worker for the next import after a clean end (malformed, invalid, imported), not after a refusal mid-body', async () => {
+    const server = await serve(60_000);
+    close = server.close;
+    const put = async (body: string): Promise<unknown> => {
+      const res = await fetch(server.url, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body,
+      });
+      return res.json();
+    };
+    // `{}` is no state: refused once parsed and validated (details, no one reason), the worker at rest.
+    const INVALID = { reason: null };
+    expect(await put('{}')).toEqual(INVALID); // may start a worker
+    const started = importWorkersStarted();
+    expect(await put('{}')).toEqual(INVALID);
+    expect(await put('{"orders": [')).toEqual({ reason: 'malformed_json' });
+    expect(await put('{}')).toEqual(INVALID);
+    expect(importWorkersStarted()).toBe(started);
+    expect(liveImportWorkers()).toBe(0);
+    // Too deep: refused while the body still streams in, so that worker is ended, not kept.
+    expect(await put('['.repeat(200_000))).toEqual({ reason: 'json_too_deep' });
+    await expect.poll(liveImportWorkers).toBe(0);
+    expect(await put('{}')).toEqual(INVALID);
+    expect(importWorkersStarted()).toBe(started + 1);
   });
 });

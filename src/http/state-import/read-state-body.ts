@@ -21,26 +21,61 @@ export const MAX_INFLATE_RATIO = 100;
 const INFLATE_ALLOWANCE_BYTES = 1024 * 1024;
 
 let live = 0;
+let spawned = 0;
+/** The worker kept from the last import that ended cleanly, ready for the next (unref'd: it holds no process open). */
+let idle: Worker | undefined;
 
-/** The import worker threads alive now (each ends with its import, whatever the outcome). */
+/**
+ * The import worker threads at work now: each is ended with its import, or, when the import ended
+ * cleanly (imported, or refused as malformed or invalid: the worker is then at rest), kept for the
+ * next import, so that its compiled validator serves import after import.
+ */
 export function liveImportWorkers(): number {
   return live;
 }
 
+/** How many import workers this process has started: one serves import after import while they end cleanly. */
+export function importWorkersStarted(): number {
+  return spawned;
+}
+
 /**
- * Starts the worker: its file beside the bundle in `dist/` (its own entry, scripts/bundle.mjs), or
- * from `src/` (development and tests) the TypeScript source beside this one, through tsx's loader,
- * registered in the worker first (a worker does not inherit the loader of vitest or of
- * `--import tsx`). tsx's ES module API is the `.mjs` beside the `.cjs` that require() resolves.
+ * The worker for an import: the one kept from the last, or a new one. A new one's file is beside
+ * the bundle in `dist/` (its own entry, scripts/bundle.mjs), or, from `src/` (development and
+ * tests), the TypeScript source beside this one, through tsx's loader, registered in the worker
+ * first (a worker does not inherit the loader of vitest or of `--import tsx`). tsx's ES module API
+ * is the `.mjs` beside the `.cjs` that require() resolves.
  */
 function startWorker(): Worker {
-  const worker = spawnWorker();
+  const worker = idle ?? spawnWorker();
+  if (worker === idle) {
+    idle = undefined;
+    worker.removeAllListeners('exit');
+    worker.ref();
+  }
   live += 1;
   worker.once('exit', () => (live -= 1));
   return worker;
 }
 
+/** Ends an import's use of its worker: kept for the next import when `atRest`, else terminated. */
+function releaseWorker(worker: Worker, atRest: boolean): void {
+  if (!atRest || idle !== undefined) {
+    void worker.terminate();
+    return;
+  }
+  for (const event of ['message', 'error', 'messageerror', 'exit'])
+    worker.removeAllListeners(event);
+  live -= 1;
+  idle = worker;
+  worker.unref();
+  worker.once('exit', () => {
+    if (idle === worker) idle = undefined;
+  });
+}
+
 function spawnWorker(): Worker {
+  spawned += 1;
   if (RUNS_BUILT) return new Worker(new URL('./state-import-worker.js', import.meta.url));
   const tsx = pathToFileURL(
     createRequire(import.meta.url)
@@ -82,7 +117,7 @@ function decoded(req: Request): Request | Transform {
  * 400 for JSON that does not parse (with the parser's position) or a state that does not validate;
  * and the import's own: 400 nested deeper than `MAX_STATE_DEPTH`, 413 inflated past
  * `MAX_INFLATE_RATIO` or not done `timeoutMs` after the body ended. The worker is ended on every
- * path, the client leaving included.
+ * other path, the client leaving included; after a clean end it is kept for the next import.
  */
 export function stateBodyReader({
   timeoutMs = STATE_IMPORT_TIMEOUT_MS,
@@ -96,7 +131,8 @@ export function stateBodyReader({
     const post = (message: ImportMessage): void => worker.postMessage(message);
     let timer: NodeJS.Timeout | undefined;
     let settled = false;
-    const finish = (err?: unknown, answer = true): void => {
+    /** `atRest`: the worker answered the import's end (done, malformed, invalid) and waits for another. */
+    const finish = (err?: unknown, answer = true, atRest = false): void => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -108,7 +144,7 @@ export function stateBodyReader({
         body.destroy();
       }
       req.pause();
-      void worker.terminate();
+      releaseWorker(worker, atRest);
       if (answer) next(err);
     };
     const state: Record<string, unknown> = {};
@@ -148,9 +184,9 @@ export function stateBodyReader({
         case 'too_deep':
           return finish(fail('json_too_deep', { limit: message.limit }));
         case 'malformed':
-          return finish(fail('malformed_json', { detail: message.detail }));
+          return finish(fail('malformed_json', { detail: message.detail }), true, true);
         case 'invalid':
-          return finish(invalidRequest(message.details));
+          return finish(invalidRequest(message.details), true, true);
         case 'value':
           state[message.key] = message.value;
           break;
@@ -159,7 +195,7 @@ export function stateBodyReader({
           break;
         case 'done':
           req.body = state;
-          return finish();
+          return finish(undefined, true, true);
       }
       post({ type: 'more' });
     });

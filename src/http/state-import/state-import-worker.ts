@@ -1,9 +1,12 @@
 // The worker thread of a state import (`PUT /__sandbox/state`): its own entry in the build
-// (scripts/bundle.mjs), started by read-state-body.ts. Nothing here runs on the main thread.
+// (scripts/bundle.mjs), started by read-state-body.ts. Nothing here runs on the main thread. One
+// worker serves import after import (read-state-body.ts keeps it once an import ends cleanly), so
+// the validator is compiled once, when the worker starts, and each import begins from reset().
 import { parentPort } from 'node:worker_threads';
 import { JsonDepthGauge, MAX_STATE_DEPTH } from '../../domain/json-depth.js';
 import { loadOpenApiDocument } from '../openapi-document.js';
 import { compileRequestValidators } from '../request-validators.js';
+import type { ErrorDetail } from '../../errors/service-error.js';
 import type { ImportMessage, WorkerMessage } from './import-protocol.js';
 
 /** Records per message: small enough that receiving one holds the main thread a millisecond or so. */
@@ -17,8 +20,23 @@ const send = (message: WorkerMessage): void => port.postMessage(message);
 
 // Measured as the chunks arrive: a state nested too deep is refused before it is parsed, and never
 // reaches a structured clone (which cannot pass it back) or a recursive walk.
-const depth = new JsonDepthGauge(MAX_STATE_DEPTH);
+let depth = new JsonDepthGauge(MAX_STATE_DEPTH);
 let tooDeep = false;
+
+/** Ready for the next import: nothing of the last one is kept. */
+function reset(): void {
+  chunks.length = 0;
+  parts = undefined;
+  depth = new JsonDepthGauge(MAX_STATE_DEPTH);
+  tooDeep = false;
+}
+
+// Compiled as the worker starts, while the body's first chunks arrive: compiling the state's schema
+// is most of what a small import costs.
+const validate: (state: unknown) => ErrorDetail[] = compileRequestValidators(
+  loadOpenApiDocument('sandbox'),
+  'sandbox',
+).body('sandboxImportState');
 
 port.on('message', (message: ImportMessage) => {
   if (tooDeep) return;
@@ -30,7 +48,7 @@ port.on('message', (message: ImportMessage) => {
       send({ type: 'too_deep', limit: MAX_STATE_DEPTH });
     }
   } else if (message.type === 'end') parseAndValidate();
-  else send(nextPart());
+  else sendNext();
 });
 
 /**
@@ -45,19 +63,25 @@ function parseAndValidate(): void {
   try {
     state = JSON.parse(text);
   } catch (err) {
+    reset();
     send({ type: 'malformed', detail: (err as Error).message });
     return;
   }
-  const validate = compileRequestValidators(loadOpenApiDocument('sandbox'), 'sandbox').body(
-    'sandboxImportState',
-  );
   const details = validate(state);
   if (details.length > 0) {
+    reset();
     send({ type: 'invalid', details });
     return;
   }
   parts = split(state as Record<string, unknown>);
-  send(nextPart());
+  sendNext();
+}
+
+/** The next part of the state; after the last, the worker is ready for another import. */
+function sendNext(): void {
+  const part = nextPart();
+  if (part.type === 'done') reset();
+  send(part);
 }
 
 function nextPart(): WorkerMessage {
