@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isErrorShape, send } from './support/raw-http.js';
 import { Receiver } from './support/receiver.js';
 import {
   expectError,
@@ -167,6 +168,33 @@ describe('a request finds its sandbox: by its key on /v1, by the path on the con
     expect(options.body.error.reason).toBe(
       (await t.request('OPTIONS', '/__sandbox/clock/advance')).body.error.reason,
     );
+  });
+
+  it('answers odd names and paths under /__sandbox/sandboxes/ with a JSON error, never a 500', async () => {
+    const port = Number(new URL(t.url).port);
+    const cases: [string, number, string][] = [
+      ['/__sandbox/sandboxes//clock', 404, 'sandbox_not_found'],
+      ['/__sandbox/sandboxes/%ZZ/clock', 404, 'sandbox_not_found'],
+      [`/__sandbox/sandboxes/${'a'.repeat(300)}/clock`, 404, 'sandbox_not_found'],
+      ['/__sandbox/sandboxes/alpha%2Fx/clock', 404, 'sandbox_not_found'],
+      ['/__sandbox/sandboxes/alpha/', 404, 'route_not_found'],
+      ['/__sandbox/sandboxes/alpha/nothing-here', 404, 'route_not_found'],
+      ['/__sandbox/sandboxes/alpha/../clock', 404, 'route_not_found'],
+      ['/__sandbox/sandboxes/alpha/sandboxes', 404, 'route_not_found'],
+      ['/__sandbox/sandboxes/alpha/sandboxes/beta', 404, 'route_not_found'],
+    ];
+    for (const [path, status, reason] of cases) {
+      const res = await send(port, 'GET', path);
+      expect({ path, status: res.status, reason: res.json?.error?.reason }).toEqual({
+        path,
+        status,
+        reason,
+      });
+      expect(isErrorShape(res.json)).toBe(true);
+    }
+    // A query is the inner route's: the sandbox's events of one kind.
+    const created = await t.get(`${lanes[0]!.control}/events?event=order.created&limit=100`);
+    expect(created.body.events).toHaveLength(lanes[0]!.orders.length);
   });
 
   it('resets, exports and reports the sandbox the path names, no other', async () => {
