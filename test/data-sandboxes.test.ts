@@ -16,7 +16,8 @@ const json = (body: unknown): RequestInit => ({
 
 /** What a restart must keep of a sandbox: all but nothing (its urls name the new port). */
 const kept = (s: Record<string, unknown>) => {
-  const { urls: _urls, ...rest } = s;
+  const rest = { ...s };
+  delete rest.urls;
   return rest;
 };
 

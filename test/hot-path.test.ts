@@ -21,10 +21,10 @@ describe('the hot read of an order, fast path and Express alike', () => {
     return { status: res.status, headers, text: res.text.replaceAll(id ?? '-', 'req_ID') };
   };
   // The one /v1 request made since the journal was last cleared (the control plane is not journaled).
-  const onlyEntry = async (): Promise<Record<string, unknown>> => {
-    const res = await t.get('/__sandbox/requests');
+  const onlyEntry = async (control = '/__sandbox'): Promise<Record<string, unknown>> => {
+    const res = await t.get(`${control}/requests`);
     expect(res.body.requests).toHaveLength(1);
-    await t.request('DELETE', '/__sandbox/requests');
+    await t.request('DELETE', `${control}/requests`);
     const entry = res.body.requests[0] as Record<string, unknown> & {
       response: { body: { text: string | null; size: number } };
     };
@@ -79,5 +79,27 @@ describe('the hot read of an order, fast path and Express alike', () => {
     const res = await t.get(`/v1/orders/${own}`, { headers: { 'Sandbox-Fault': '503' } });
     expect(res.status).toBe(503);
     expect(res.headers['retry-after']).toBeDefined();
+  });
+
+  it.each([
+    ['its own order', 200],
+    ['an unknown order', 404],
+  ] as const)('with a named sandbox key: %s, in that sandbox only', async (name, status) => {
+    const created = await t.request('PUT', '/__sandbox/sandboxes/hot', { body: {}, key: null });
+    const key = created.body.accounts[0].api_key as string;
+    const theirs = (await t.createOrder({}, key)).order_id as string;
+    const id = name === 'its own order' ? theirs : 'ord_unknown';
+    const control = '/__sandbox/sandboxes/hot';
+    await t.request('DELETE', `${control}/requests`);
+    await t.request('DELETE', '/__sandbox/requests');
+    const fast = await t.get(`/v1/orders/${id}`, { key });
+    const fastEntry = await onlyEntry(control);
+    const general = await t.get(`/v1/orders/${id}?via=express`, { key });
+    const generalEntry = await onlyEntry(control);
+    expect(fast.status).toBe(status);
+    expect(comparable(fast)).toEqual(comparable(general));
+    expect(fastEntry).toEqual(generalEntry);
+    // Nothing of it in the default sandbox's journal.
+    expect((await t.get('/__sandbox/requests')).body.requests).toEqual([]);
   });
 });

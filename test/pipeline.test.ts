@@ -7,13 +7,20 @@ import { createApp } from '../src/http/create-app.js';
 import type { RequestStep } from '../src/http/pipeline.js';
 import { resolveConfig } from '../src/sandbox/config.js';
 import { SandboxHost } from '../src/sandbox/sandbox-host.js';
+import { SandboxRegistry } from '../src/sandbox/sandbox-registry.js';
 import { KEYS } from './support/test-sandbox.js';
 
 // Every request takes one list of steps (src/http/pipeline.ts): a step added to it (here through
 // createApp's test-only `testSteps`) runs on the fast path of GET /v1/orders/{id} and on the
 // Express chain alike, and its failures answer the same on both.
 describe('one list of request steps, on the fast path and the Express chain', () => {
-  const ran: { path: string; express: boolean; requestId: string; world: number }[] = [];
+  const ran: {
+    path: string;
+    express: boolean;
+    requestId: string;
+    world: number;
+    named?: boolean;
+  }[] = [];
   const added: RequestStep = {
     name: 'test-step',
     declinesFast: (x) => x.req.headers['x-test-decline'] !== undefined,
@@ -23,12 +30,14 @@ describe('one list of request steps, on the fast path and the Express chain', ()
         express: x.express,
         requestId: x.requestId,
         world: x.world.generation,
+        ...(x.host === host ? {} : { named: x.world === x.host.current }),
       });
       x.res.setHeader('X-Test-Step', 'ran');
       if (x.req.headers['x-test-refuse'] !== undefined) throw fail('read_only_key');
     },
   };
   let host: SandboxHost;
+  let registry: SandboxRegistry;
   let server: Server;
   let url: string;
   let order: string;
@@ -45,7 +54,10 @@ describe('one list of request steps, on the fast path and the Express chain', ()
   };
 
   beforeAll(async () => {
-    host = await SandboxHost.open(resolveConfig({ scenario: 'ci' }));
+    const config = resolveConfig({ scenario: 'ci' });
+    host = await SandboxHost.open(config);
+    registry = new SandboxRegistry(config, host);
+    host.sandboxes = registry;
     const app = createApp(
       host,
       pino({ level: 'silent' }),
@@ -68,6 +80,7 @@ describe('one list of request steps, on the fast path and the Express chain', ()
   });
   afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));
+    await registry.close();
     await host.close();
   });
 
@@ -98,5 +111,25 @@ describe('one list of request steps, on the fast path and the Express chain', ()
     expect(fast.step).toBe('ran');
     expect(JSON.parse(fast.text)).toMatchObject({ error: { reason: 'read_only_key' } });
     expect(fast.text).toBe(general.text);
+  });
+
+  it("takes a named sandbox's key on the fast path, on that sandbox's host and world", async () => {
+    const put = await fetch(`${url}/__sandbox/sandboxes/fast`, { method: 'PUT' });
+    const key = ((await put.json()) as { accounts: { api_key: string }[] }).accounts[0]!.api_key;
+    const created = await fetch(`${url}/v1/orders`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        pickup: { address: '1 Market St' },
+        dropoff: { address: '2 Castro St' },
+      }),
+    });
+    const theirs = ((await created.json()) as { order_id: string }).order_id;
+    ran.length = 0;
+    const res = await get(`/v1/orders/${theirs}`, { authorization: `Bearer ${key}` });
+    expect(res.status).toBe(200);
+    expect(ran).toEqual([
+      { path: `/v1/orders/${theirs}`, express: false, requestId: res.id, world: 1, named: true },
+    ]);
   });
 });

@@ -177,7 +177,7 @@ describe('the streams of named sandboxes', () => {
     const refused = await StreamClient.refusal(ws(t, locationStream(orderId)), bearer(key));
     expect(refused).toMatchObject({
       status: 401,
-      body: { error: { code: 'unauthorized', reason: 'invalid_api_key' } },
+      body: { error: { code: 'unauthorized', reason: 'sandbox_key_gone' } },
     });
     const gone = await StreamClient.refusal(ws(t, sandboxStream('delta')));
     expect(gone).toMatchObject({

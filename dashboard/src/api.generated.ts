@@ -253,6 +253,7 @@ export interface components {
       | 'malformed_authorization'
       | 'malformed_api_key'
       | 'invalid_api_key'
+      | 'sandbox_key_gone'
       | 'read_only_key'
       | 'other_account'
       | 'missing_admin_token'

@@ -26,6 +26,7 @@ describe('the start banner', () => {
       '             acct_initech  Initech Catering  sk_test_ci_initech',
       `  Docs       ${url}/openapi.json`,
       `  Control    ${url}/__sandbox   (docs: ${url}/__sandbox/openapi.json)`,
+      `  Sandboxes  a world of its own per test: PUT ${url}/__sandbox/sandboxes/{name}`,
       '  Clock      manual (advance it with the control plane), now 2026-01-01T12:00:00.000Z',
       `  Try        curl -H "Authorization: Bearer sk_test_ci_acme" "${url}/v1/drivers/available?lat=37.7749&lng=-122.4194"`,
       'Press Ctrl+C to stop.',
@@ -72,10 +73,10 @@ describe('the start banner', () => {
     });
     const lines = formatBanner(sandbox, { version: '1.2.3', dataFile: 'state.json' }).split('\n');
     expect(lines[0]).toBe('delivery-sandbox 1.2.3: scenario "ci", seed "banner"');
-    expect(lines[9]).toMatch(
+    expect(lines[10]).toMatch(
       /^ {2}Clock {6}realtime \(60x\), now 2026-01-01T12:\d\d:\d\d\.\d{3}Z$/,
     );
-    expect(lines.slice(10, 13)).toEqual([
+    expect(lines.slice(11, 14)).toEqual([
       '  Data       state.json',
       '  Webhooks   http://127.0.0.1:9/all   secret whsec_banner_all',
       '  Webhooks   http://127.0.0.1:9/some   secret whsec_banner_some   (order.created)',

@@ -20,7 +20,7 @@ export interface BannerFacts {
 
 /**
  * The text `start` prints once the sandbox listens (no trailing newline): the scenario and seed,
- * the dashboard's URL first, then the other URLs, the API key, every account's keys when there are more than the API key line shows
+ * the dashboard's URL first, then the other URLs (named sandboxes' among them), the API key, every account's keys when there are more than the API key line shows
  * (the first few accounts, then how many more), how the clock runs, the data file, the webhook endpoints with their
  * secrets, and a curl line to try.
  *
@@ -44,6 +44,7 @@ export function formatBanner(sandbox: BannerSandbox, facts: BannerFacts): string
     ...accountLines(sandbox.keys, [apiKey, readOnly]),
     `  Docs       ${url}/openapi.json`,
     `  Control    ${url}/__sandbox   (docs: ${url}/__sandbox/openapi.json)`,
+    `  Sandboxes  a world of its own per test: PUT ${url}/__sandbox/sandboxes/{name}`,
     `  Clock      ${clock}, now ${clockNow}`,
     ...(facts.dataFile ? [`  Data       ${facts.dataFile}`] : []),
     ...sandbox.webhookEndpoints.map(

@@ -9,7 +9,8 @@ export type Credential = { token: string } | { scheme: string } | undefined;
 
 /**
  * The account an API key belongs to, with the API's answers when it does not: no key, another
- * scheme, a malformed or live key, an unknown key, and (with `requireWrite`) a read-only key. Used by
+ * scheme, a malformed or live key (a test key is a scenario's, API_KEY_SHAPE, or a named sandbox's,
+ * SANDBOX_KEY), an unknown key, and (with `requireWrite`) a read-only key. Used by
  * the REST API and the `/v1` streams alike.
  */
 export function authenticateKey(

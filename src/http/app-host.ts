@@ -40,8 +40,19 @@ export interface AppHost {
   /** When set, `/__sandbox` requires `Authorization: Bearer <adminToken>`. */
   readonly adminToken: string | undefined;
   /**
-   * The server's named sandboxes (`/__sandbox/sandboxes`), on the default sandbox's host; absent
-   * on a named sandbox's own host.
+   * The server's named sandboxes (`/__sandbox/sandboxes`, and where a request finds its own), on
+   * the default sandbox's host; absent on a named sandbox's own host.
    */
-  readonly sandboxes?: SandboxDirectory | undefined;
+  readonly sandboxes?: (SandboxDirectory & SandboxLookup) | undefined;
+}
+
+/** How a request finds a named sandbox's host (the `world` step, src/http/middleware/choose-sandbox.ts). */
+export interface SandboxLookup {
+  /** The named sandbox's host (a use); `undefined` when there is none (or it expired). */
+  get(name: string): AppHost | undefined;
+  /**
+   * The sandbox a bearer token names: `undefined` for a token that names none (the default
+   * sandbox's), its host, or `'gone'` when that sandbox was deleted or expired (a use).
+   */
+  resolveKey(token: string): AppHost | 'gone' | undefined;
 }

@@ -5,12 +5,13 @@ import './locals.js';
 import type { AppHost } from './app-host.js';
 import { loadAsyncApiDocument } from './asyncapi-document.js';
 import { fastOrderRead } from './fast-order-read.js';
-import { adminAuth } from './middleware/admin-auth.js';
+import { adminAuth, unknownSandbox } from './middleware/admin-auth.js';
 import { injectApiFaults } from './middleware/api-faults.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { journalRequests } from './middleware/journal.js';
 import { RouteResolver } from './middleware/not-found.js';
-import { begin, chooseWorld } from './middleware/prelude.js';
+import { chooseSandbox, refuseGoneSandbox } from './middleware/choose-sandbox.js';
+import { begin } from './middleware/prelude.js';
 import { requestGuard, type AccessOptions } from './middleware/request-guard.js';
 import { loadOpenApiDocument } from './openapi-document.js';
 import { OperationMatcher } from './operation-matcher.js';
@@ -44,7 +45,9 @@ export interface AppOptions {
 
 /**
  * The HTTP application: the `/v1` API, the `/__sandbox` control plane and the OpenAPI documents.
- * Every request works on the host's current world, read once when it arrives. Every failure,
+ * Every request works on its sandbox's current world, both chosen once when it arrives (the
+ * `world` step, src/http/middleware/choose-sandbox.ts): `host` is the default sandbox's, which
+ * holds the named ones. Every failure,
  * including malformed JSON, oversized bodies and unknown routes, answers JSON. `access` says which
  * Host names and web origins may call it (docs/security.md); `holdMs` how long a request faulted
  * with `Sandbox-Fault: timeout` is held (the server's request time-out).
@@ -78,9 +81,10 @@ export function createApp(
   // 304: no response of the sandbox is ever fresh in a client's cache.
   Object.defineProperty(app.request, 'fresh', { configurable: true, get: () => false });
   const steps: readonly RequestStep[] = [
-    chooseWorld(host),
+    chooseSandbox(host),
     begin(logger),
-    journalRequests(host.journal, operations),
+    refuseGoneSandbox(),
+    journalRequests(operations),
     requestGuard(access, routes),
     injectApiFaults(operations, faults.holdMs),
     ...(options.testSteps ?? []),
@@ -120,6 +124,7 @@ export function createApp(
   });
 
   app.use(adminAuth(host.adminToken));
+  app.use(unknownSandbox());
   app.use(healthRoutes(host.version, host.nodeName));
   app.use(sandboxOrdersRoutes(control));
   app.use(sandboxEventsRoutes(control));
@@ -127,11 +132,11 @@ export function createApp(
   app.use(sandboxWebhookRoutes(control));
   app.use(sandboxWorldRoutes(control));
   app.use(sandboxDashboardReads());
-  app.use(sandboxResetRoutes(control, host));
-  app.use(sandboxStateRoutes(control, host));
+  app.use(sandboxResetRoutes(control));
+  app.use(sandboxStateRoutes());
   app.use(sandboxSandboxesRoutes(control, host));
-  app.use(sandboxReportRoutes(host));
-  app.use(sandboxRequestsRoutes(control, host.journal, host.version));
+  app.use(sandboxReportRoutes());
+  app.use(sandboxRequestsRoutes(control, host.version));
 
   app.use(routes.handler());
   app.use(errorHandler(logger, routes));

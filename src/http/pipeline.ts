@@ -40,6 +40,7 @@ export function expressSteps(steps: readonly RequestStep[]): RequestHandler[] {
     x.res = res;
     x.method = req.method;
     x.path = req.path;
+    x.routePath = x.path;
     x.url = req.originalUrl;
     x.express = true;
     x.answered = null;

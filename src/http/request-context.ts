@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { JournalFault } from '../journal/request-journal.js';
 import type { AccountRecord } from '../store/state.js';
 import type { World } from '../world/world.js';
+import type { AppHost } from './app-host.js';
 
 /**
  * What the request steps (src/http/pipeline.ts) read and write of one request. On the Express chain
@@ -17,10 +18,23 @@ export interface RequestContext {
   path: string;
   /** The path with the query, as the client sent it. */
   url: string;
+  /**
+   * The path the routes answer: `path`, but for `/__sandbox/sandboxes/{name}/<route>`, whose inner
+   * `/__sandbox/<route>` it is once the `world` step has chosen that sandbox. The checks that ask
+   * which route a request is for (cross-site writes, `OPTIONS`, the body limit) read this one.
+   */
+  routePath: string;
   /** Whether Express answers: its routes send through `res.end` in many ways, so the journal catches the body there. */
   express: boolean;
-  /** The world this request works on, chosen once by the `world` step. */
+  /**
+   * The sandbox this request works on (the default one or a named one), chosen once by the
+   * `world` step: every later step and route reads its journal, report and resets here.
+   */
+  host: AppHost;
+  /** The world this request works on: `host.current`, read once by the `world` step. */
   world: World;
+  /** A deleted or expired sandbox's name, when the request's key was one of its (answered 401). */
+  goneSandbox?: string | undefined;
   /** `req_…`, also in the `X-Request-Id` header and error bodies (the `begin` step). */
   requestId: string;
   /** The account whose API key authenticated the request (on `/v1`, once known). */
@@ -42,7 +56,9 @@ export interface RequestContext {
 export class FastContext implements RequestContext {
   readonly express = false;
   readonly method = 'GET';
+  host!: AppHost;
   world!: World;
+  goneSandbox: string | undefined = undefined;
   requestId = '';
   account: AccountRecord | undefined = undefined;
   keyReadOnly: boolean | undefined = undefined;
@@ -58,6 +74,11 @@ export class FastContext implements RequestContext {
   ) {}
 
   get url(): string {
+    return this.path;
+  }
+
+  /** The fast path takes only `/v1/orders/{id}`: never a sandbox's control path. */
+  get routePath(): string {
     return this.path;
   }
 }

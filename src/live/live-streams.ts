@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Credential } from '../commands/authenticate.js';
 import { findOrder } from '../commands/find-order.js';
+import { SANDBOX_KEY } from '../domain/api-key.js';
 import { fail, ServiceError } from '../errors/service-error.js';
 import { Listeners } from '../listeners.js';
 import { iterateFeed } from './feed-iterator.js';
@@ -214,11 +215,12 @@ export class LiveStreams {
   }
 }
 
-/** The sandbox a `/v1` stream's key names; a deleted or expired sandbox's key is no key at all. */
+/** The sandbox a `/v1` stream's key names; a deleted or expired sandbox's key answers 401 as on `/v1`. */
 function keyHost(hosts: StreamHosts, credential: Credential): StreamHost {
   if (!credential || !('token' in credential)) return hosts.default;
   const host = hosts.byKey(credential.token);
-  if (host === 'gone') throw fail('invalid_api_key', { key: credential.token });
+  if (host === 'gone')
+    throw fail('sandbox_key_gone', { name: SANDBOX_KEY.exec(credential.token)?.[1] ?? '' });
   return host ?? hosts.default;
 }
 

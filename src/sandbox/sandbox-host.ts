@@ -2,7 +2,7 @@ import { checkBundledOnly } from './bundled-only.js';
 import { chooseScenario } from './choose-scenario.js';
 import type { SandboxConfig } from './config.js';
 import type { IntegrationReport } from '../report/integration-report.js';
-import type { AppHost } from '../http/app-host.js';
+import type { AppHost, SandboxLookup } from '../http/app-host.js';
 import type { SandboxDirectory } from '../http/sandbox-directory.js';
 import { fail } from '../errors/service-error.js';
 import { ReportCollector } from '../report/report-collector.js';
@@ -46,7 +46,7 @@ export class SandboxHost implements AppHost {
   /** Builds each next world (src/sandbox/world-factory.ts). */
   private worlds!: WorldFactory;
   /** The server's named sandboxes, on the default sandbox's host only (set by `startSandbox`). */
-  sandboxes: SandboxDirectory | undefined;
+  sandboxes: (SandboxDirectory & SandboxLookup) | undefined;
 
   private constructor(private readonly config: SandboxConfig) {
     this.source = config.scenario;
@@ -188,9 +188,16 @@ export class SandboxHost implements AppHost {
    * Stops for good: the clock's wake-ups and deliveries (waiting a little for those in flight),
    * then writes what was committed and closes the store. Call it once no request is in flight: a
    * write still running after it fails (`shutting_down`) instead of being acknowledged.
+   * `'deleted'` (a named sandbox deleted, replaced or expired): its world is disposed at once, so
+   * a write still running fails `world_replaced` (its key answers 401 when it is sent again).
    */
-  async close(): Promise<void> {
+  async close(why: 'stopped' | 'deleted' = 'stopped'): Promise<void> {
     this.stopping = true;
+    if (why === 'deleted') {
+      this.world.dispose('replaced');
+      await this.file?.close();
+      return;
+    }
     this.world.scheduler.stop();
     await this.world.webhooks.settle(1000);
     // The clock as it stands now, so a restart resumes it here, not at the last write.

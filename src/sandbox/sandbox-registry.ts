@@ -268,8 +268,9 @@ export class SandboxRegistry implements SandboxDirectory {
     if (this.entries.get(e.name) === e) this.entries.delete(e.name);
     if (e.closing) return e.closing;
     this.disposed.emit({ name: e.name, host: e.host, why });
+    // Deleted, replaced or expired (a write in flight answers world_replaced), or the server stops.
     const closing = e.host
-      .close()
+      .close(why === 'stopped' ? 'stopped' : 'deleted')
       .then(async () => {
         if (!forget || !this.files || !e.dataFile) return;
         await this.files.save();

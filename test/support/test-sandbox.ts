@@ -226,6 +226,25 @@ export async function assertContract(
   checkExchange(await loadContracts(), { method, pathname, searchParams, status, headers, body });
 }
 
+const UNDER_A_SANDBOX = /^(\/__sandbox\/sandboxes\/[^/]+)(\/.*)$/;
+
+/**
+ * `/__sandbox/sandboxes/{name}/<route>` is checked as `/__sandbox/<route>` (openapi/sandbox.yaml's
+ * `x-sandbox-routes`: every control route answers the same under a sandbox's prefix), but for its
+ * `404 sandbox_not_found`, which is checked as `GET /__sandbox/sandboxes/{name}`'s.
+ */
+function innerControlExchange(
+  method: string,
+  pathname: string,
+  body: unknown,
+): { method: string; pathname: string } {
+  const m = UNDER_A_SANDBOX.exec(pathname);
+  if (!m) return { method, pathname };
+  const reason = (body as { error?: { reason?: string } } | undefined)?.error?.reason;
+  if (reason === 'sandbox_not_found') return { method: 'GET', pathname: m[1]! };
+  return { method, pathname: `/__sandbox${m[2]!}` };
+}
+
 function checkExchange(
   contract: { v1: ContractChecker; sandbox: ContractChecker },
   x: {
@@ -237,7 +256,8 @@ function checkExchange(
     body: unknown;
   },
 ): void {
-  const { method, pathname, searchParams, status, headers, body } = x;
+  const { searchParams, status, headers, body } = x;
+  const { method, pathname } = innerControlExchange(x.method, x.pathname, body);
   (isControlPlane(pathname) ? contract.sandbox : contract.v1).assert({
     method,
     path: pathname,

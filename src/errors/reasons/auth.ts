@@ -45,6 +45,15 @@ export const AUTH_REASONS = {
     message: (p) =>
       `No such API key: ${cut(p.key, 12)}…; use a key from the scenario (the start banner prints one)`,
   }),
+  sandbox_key_gone: reason<{ name: string }>({
+    code: 'unauthorized',
+    param: 'Authorization',
+    surface: 'v1',
+    headers: WWW_AUTHENTICATE,
+    when: "a named sandbox's key whose sandbox was deleted or expired (its `ttl` passed unused)",
+    message: (p) =>
+      `The sandbox "${cut(p.name, 40)}" this key belongs to was deleted or expired: its keys are dead; create it again (PUT /__sandbox/sandboxes/${cut(p.name, 40)}) and use the new keys it answers`,
+  }),
   read_only_key: reason({
     code: 'forbidden',
     param: 'Authorization',

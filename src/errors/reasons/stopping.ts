@@ -20,8 +20,8 @@ export const STOPPING_REASONS = {
     param: null,
     surface: 'v1',
     headers: { 'Retry-After': '1' },
-    when: 'a write whose world was replaced by a reset or a state import while it ran',
+    when: 'a write whose world was replaced by a reset or a state import while it ran, or whose named sandbox was deleted, replaced or expired',
     message: () =>
-      'The sandbox was reset (or its state imported) while this request ran: its change was not kept; send it again, against the state that runs now',
+      "The sandbox was reset, its state imported, or it was deleted or replaced while this request ran: its change was not kept; send it again, against the state that runs now (a deleted sandbox's key then answers 401)",
   }),
 } satisfies Record<string, AnyReasonSpec>;

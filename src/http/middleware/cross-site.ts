@@ -23,7 +23,7 @@ export function checkCrossSite(x: RequestContext, routes: RouteResolver): void {
   const path = x.path.toLowerCase(); // routing is case-sensitive; this is a second line of defence
   if (path !== '/' && !path.startsWith('/__sandbox')) return;
   // A write no operation answers changes nothing: it gets its usual 404.
-  if (!routes.answers(x)) return;
+  if (!routes.answers({ method: x.method, path: x.routePath })) return;
   const req = x.req;
   const { origin, host } = req.headers;
   if (origin !== undefined && !isSameOrigin(origin, host)) {

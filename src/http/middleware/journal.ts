@@ -34,15 +34,16 @@ const ENTRY_OVERHEAD = 512;
 /**
  * Records every `/v1` request in the journal once it is answered, or once its connection ends
  * without an answer (a dropped or held request, a client that gave up). The control plane is not
- * journaled: its answers carry webhook secrets and keys.
+ * journaled: its answers carry webhook secrets and keys. Each request goes into its own sandbox's
+ * journal (`x.host`, chosen by the `world` step): a sandbox's journal holds only its requests.
  */
-export function journalRequests(journal: RequestJournal, matcher: OperationMatcher): RequestStep {
+export function journalRequests(matcher: OperationMatcher): RequestStep {
   return {
     name: 'journal',
     run: (x) => {
       if (!x.path.startsWith('/v1/') && x.path !== '/v1') return;
       if (x.express) catchAnswer(x);
-      recordOnClose(journal, matcher, x);
+      recordOnClose(x.host.journal, matcher, x);
     },
   };
 }

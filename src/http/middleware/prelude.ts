@@ -2,23 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import type { World } from '../../world/world.js';
-import type { AppHost } from '../app-host.js';
 import type { RequestStep } from '../pipeline.js';
-
-/**
- * The request's world: the host's current one, read once, so the whole request works on it even
- * across a reset. Pure (it only sets `x.world`): the fast path runs it while checking, so the
- * checks after it see the world the request will use. Where a request finds its world, it is here.
- */
-export function chooseWorld(host: AppHost): RequestStep {
-  return {
-    name: 'world',
-    pure: true,
-    run: (x) => {
-      x.world = host.current;
-    },
-  };
-}
 
 /**
  * What every request goes through first, after its world is chosen:

@@ -48,11 +48,11 @@ export function requestGuard(access: AccessOptions, routes: RouteResolver): Requ
       );
     },
     run: (x) => {
-      checkDeclaredLength(x.req.headers, x.method, x.path);
+      checkDeclaredLength(x.req.headers, x.method, x.routePath);
       checkHost(x.req);
       checkCrossSite(x, routes);
       if (cors(x)) return ANSWERED;
-      if (x.method === 'OPTIONS') throw routes.explain(x);
+      if (x.method === 'OPTIONS') throw routes.explain({ method: x.method, path: x.routePath });
     },
   };
 }

@@ -1,21 +1,20 @@
 import type { Router } from 'express';
 import { probeEndpoint } from '../../../commands/probe-endpoint.js';
-import type { AppHost } from '../../app-host.js';
 import { createRouter } from '../../router.js';
 
 /**
- * The integration report (`GET /__sandbox/report`, `POST /__sandbox/report/reset`) and the
+ * The request's sandbox's integration report (`GET /__sandbox/report`, `POST /__sandbox/report/reset`) and the
  * signature probe of an endpoint (`POST /__sandbox/webhook-endpoints/{id}/probe`).
  */
-export function sandboxReportRoutes(host: AppHost): Router {
+export function sandboxReportRoutes(): Router {
   const router = createRouter();
 
   router.get('/__sandbox/report', (_req, res) => {
-    res.json(host.report());
+    res.json(res.locals.host.report());
   });
 
   router.post('/__sandbox/report/reset', (_req, res) => {
-    res.json(host.resetReport());
+    res.json(res.locals.host.resetReport());
   });
 
   router.post('/__sandbox/webhook-endpoints/:endpoint_id/probe', async (req, res) => {

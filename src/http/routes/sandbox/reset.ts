@@ -3,14 +3,16 @@ import { describeWorld } from '../../../commands/describe-world.js';
 import type { ScenarioFile } from '../../../domain/scenario-file.generated.js';
 import { fail } from '../../../errors/service-error.js';
 import { ScenarioError } from '../../../errors/scenario-error.js';
-import type { AppHost } from '../../app-host.js';
 import { jsonBody } from '../../middleware/json-body.js';
 import { validateBody } from '../../middleware/validate.js';
 import type { RequestValidators } from '../../request-validators.js';
 import { createRouter } from '../../router.js';
 
-/** `POST /__sandbox/reset`: back to a fresh scenario state, bundled or sent as an object. */
-export function sandboxResetRoutes(validators: RequestValidators, host: AppHost): Router {
+/**
+ * `POST /__sandbox/reset`: the request's sandbox back to a fresh scenario state, bundled or sent
+ * as an object.
+ */
+export function sandboxResetRoutes(validators: RequestValidators): Router {
   const router = createRouter();
   router.post(
     '/__sandbox/reset',
@@ -19,7 +21,7 @@ export function sandboxResetRoutes(validators: RequestValidators, host: AppHost)
     async (req, res) => {
       try {
         // The schema lets through a bundled name or an object; the host reads no path from here.
-        const world = await host.reset(
+        const world = await res.locals.host.reset(
           req.body as { scenario?: string | ScenarioFile; seed?: string | number },
         );
         res.json(describeWorld(world));

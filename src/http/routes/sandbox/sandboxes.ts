@@ -1,4 +1,4 @@
-import type { Request, Router } from 'express';
+import type { Request, Response, Router } from 'express';
 import type { AppHost } from '../../app-host.js';
 import { jsonBody } from '../../middleware/json-body.js';
 import { validateBody, validateQuery } from '../../middleware/validate.js';
@@ -33,14 +33,16 @@ function present(
  */
 export function sandboxSandboxesRoutes(validators: RequestValidators, host: AppHost): Router {
   const router = createRouter();
-  const directory = (): SandboxDirectory | undefined => host.sandboxes;
+  // The server's sandboxes, not under a sandbox's own path (`/__sandbox/sandboxes/x/sandboxes`).
+  const directory = (res: Response): SandboxDirectory | undefined =>
+    res.locals.host === host ? host.sandboxes : undefined;
 
   router.put(
     '/__sandbox/sandboxes/:name',
     ...jsonBody,
     validateBody(validators, 'sandboxPutSandbox', { optional: true }),
     async (req, res, next) => {
-      const sandboxes = directory();
+      const sandboxes = directory(res);
       if (!sandboxes) return next();
       const { created, sandbox } = await sandboxes.put(
         String(req.params.name),
@@ -54,7 +56,7 @@ export function sandboxSandboxesRoutes(validators: RequestValidators, host: AppH
     '/__sandbox/sandboxes',
     validateQuery(validators, 'sandboxListSandboxes'),
     (req, res, next) => {
-      const sandboxes = directory();
+      const sandboxes = directory(res);
       if (!sandboxes) return next();
       sendPage(
         res,
@@ -66,13 +68,13 @@ export function sandboxSandboxesRoutes(validators: RequestValidators, host: AppH
   );
 
   router.get('/__sandbox/sandboxes/:name', (req, res, next) => {
-    const sandboxes = directory();
+    const sandboxes = directory(res);
     if (!sandboxes) return next();
     res.json(present(req, sandboxes.describe(req.params.name)));
   });
 
   router.delete('/__sandbox/sandboxes/:name', async (req, res, next) => {
-    const sandboxes = directory();
+    const sandboxes = directory(res);
     if (!sandboxes) return next();
     await sandboxes.delete(req.params.name);
     res.status(204).end();

@@ -1,19 +1,17 @@
 import type { Router } from 'express';
 import { describeWorld } from '../../../commands/describe-world.js';
 import type { SandboxState } from '../../../store/state.js';
-import type { AppHost } from '../../app-host.js';
 import { requireJson } from '../../middleware/json-body.js';
-import type { RequestValidators } from '../../request-validators.js';
 import { holdImportSlot, oneImportAtATime } from '../../state-import/one-import-at-a-time.js';
 import { readStateBody } from '../../state-import/read-state-body.js';
 import { createRouter } from '../../router.js';
 
-/** The whole state, exported and imported as JSON, and the bundled scenarios. */
-export function sandboxStateRoutes(validators: RequestValidators, host: AppHost): Router {
+/** The request's sandbox's whole state, exported and imported as JSON, and the bundled scenarios. */
+export function sandboxStateRoutes(): Router {
   const router = createRouter();
 
   router.get('/__sandbox/scenarios', (_req, res) => {
-    res.json({ scenarios: host.scenarios() });
+    res.json({ scenarios: res.locals.host.scenarios() });
   });
 
   // Streamed a record at a time, yielding between chunks: /v1 keeps answering during an export.
@@ -21,7 +19,7 @@ export function sandboxStateRoutes(validators: RequestValidators, host: AppHost)
     res.type('application/json; charset=utf-8');
     let gone = false;
     res.once('close', () => (gone = true));
-    for await (const chunk of host.exportStateChunks()) {
+    for await (const chunk of res.locals.host.exportStateChunks()) {
       if (gone) return; // the client left: stop serialising
       // Waits for the socket to take the chunk, or for the client to leave (no 'drain' then).
       if (!res.write(chunk))
@@ -45,7 +43,10 @@ export function sandboxStateRoutes(validators: RequestValidators, host: AppHost)
     // Parsed and validated in a worker thread (the schema's errors as validateBody gives them).
     readStateBody,
     async (req, res) => {
-      const world = await holdImportSlot(res, host.importState(req.body as SandboxState));
+      const world = await holdImportSlot(
+        res,
+        res.locals.host.importState(req.body as SandboxState),
+      );
       res.json(describeWorld(world));
     },
   );
