@@ -117,6 +117,27 @@ describe('a cluster of 3 sandbox processes behind nginx (deploy/nginx.conf)', ()
     }
   });
 
+  it('sends each sandbox’s /v1 requests, by its key alone, to its node (401 from any other)', async () => {
+    for (const name of names) {
+      const auth = { Authorization: `Bearer ${keys.get(name)!.api_key}` };
+      const res = await fetch(`${nginx.url}/v1/orders`, {
+        method: 'POST',
+        headers: { ...auth, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          pickup: { address: '1 Market St' },
+          dropoff: { address: '2 Castro St' },
+        }),
+      });
+      expect(res.status, name).toBe(201);
+      const order = `/v1/orders/${((await res.json()) as { order_id: string }).order_id}`;
+      expect(await status(`${nginx.url}${order}`, { headers: auth }), name).toBe(200);
+      for (const node of nodes)
+        expect(await status(`${node.url}${order}`, { headers: auth }), name).toBe(
+          node === holder.get(name) ? 200 : 401,
+        );
+    }
+  });
+
   it('passes WebSocket streams through, each sandbox’s stream to its node', async () => {
     const ws = nginx.url.replace('http', 'ws');
     // A node without the sandbox refuses the upgrade (404 sandbox_not_found): each opens.
