@@ -19,7 +19,7 @@ const SANDBOXES = 60;
 interface Cluster {
   nodes: ClusterNode[];
   nginx: RunningNginx;
-  /** One request per sandbox, each with that sandbox's key. */
+  /** One request per sandbox: `GET /v1/orders/{id}` of an order of its own, with its key. */
   requests: { method: 'GET'; path: string; headers: Record<string, string> }[];
 }
 
@@ -44,11 +44,18 @@ async function cluster(count: number, tag: string): Promise<Cluster> {
     });
     if (res.status !== 201) throw new Error(`PUT ${name}: ${res.status} ${await res.text()}`);
     const created = (await res.json()) as { accounts: { api_key: string }[] };
-    requests.push({
-      method: 'GET',
-      path: `/__sandbox/sandboxes/${name}`,
-      headers: { Authorization: `Bearer ${created.accounts[0]!.api_key}` },
+    const auth = { Authorization: `Bearer ${created.accounts[0]!.api_key}` };
+    const order = await fetch(`${nginx.url}/v1/orders`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        pickup: { address: '1 Market St' },
+        dropoff: { address: '2 Castro St' },
+      }),
     });
+    if (order.status !== 201) throw new Error(`POST /v1/orders in ${name}: ${order.status}`);
+    const { order_id } = (await order.json()) as { order_id: string };
+    requests.push({ method: 'GET', path: `/v1/orders/${order_id}`, headers: auth });
   }
   return { nodes, nginx, requests };
 }
