@@ -53,7 +53,7 @@ it(
     const found = await python(['-c', 'import pytest, xdist']);
     if (found.code !== 0) {
       throw new Error(
-        `${PYTHON} lacks pytest or pytest-xdist (${found.out.trim()}): ` +
+        `${PYTHON} lacks pytest or pytest-xdist (${found.out.trim().split('\n').pop()}): ` +
           'apt-get install python3-pytest python3-pytest-xdist',
       );
     }
