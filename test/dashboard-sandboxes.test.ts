@@ -101,3 +101,34 @@ describe('the sandbox picker', () => {
     await page.context().close();
   });
 });
+
+describe('the sandbox picker with --admin-token', () => {
+  it("asks for the server's token once on a named sandbox's page; picker and stream carry it", async () => {
+    const secured = await TestSandbox.start({ adminToken: 'dash-admin-token' });
+    try {
+      const admin = { Authorization: 'Bearer dash-admin-token' };
+      const made = await secured.request('PUT', '/__sandbox/sandboxes/x', {
+        body: { scenario: 'ci' },
+        headers: admin,
+      });
+      expect(made.status).toBe(201);
+      const order = await secured.createOrder({}, made.body.accounts[0].api_key as string);
+      const dash = await openPage(browser, `${secured.url}/?sandbox=x`);
+      const { page, problems } = dash;
+      await page.locator('input[name=token]').fill('dash-admin-token');
+      await page.getByRole('button', { name: 'Open' }).click();
+      await page.locator('.live.on').waitFor(); // the sandbox's stream took the token too
+      await expect.poll(() => listed(page)).toEqual([order.order_id]);
+      await expect
+        .poll(() => page.getByTestId('sandbox-picker').locator('option').allTextContents())
+        .toEqual(['default', 'x']);
+      // The gate's first look is the only 401.
+      expect(problems.filter((p) => p.includes('401')).length).toBe(1);
+      problems.splice(0, problems.length, ...problems.filter((p) => !p.includes('401')));
+      await dash.expectNoProblems();
+      await page.context().close();
+    } finally {
+      await secured.close();
+    }
+  });
+});
