@@ -102,6 +102,24 @@ describe('the sandbox picker', () => {
   });
 });
 
+describe('a sandbox deleted while its page is open', () => {
+  it('says so in the header', async () => {
+    const made = await sb.request('PUT', '/__sandbox/sandboxes/short-lived', {
+      body: { scenario: 'ci' },
+    });
+    expect(made.status).toBe(201);
+    const dash = await open('/?sandbox=short-lived');
+    const { page } = dash;
+    await page.locator('.live.on').waitFor();
+    expect((await sb.delete('/__sandbox/sandboxes/short-lived')).status).toBe(204);
+    await page.locator('.live:not(.on)').waitFor();
+    await expect
+      .poll(() => page.locator('header .error').textContent())
+      .toContain('No sandbox named "short-lived"');
+    await page.context().close();
+  });
+});
+
 describe('the sandbox picker with --admin-token', () => {
   it("asks for the server's token once on a named sandbox's page; picker and stream carry it", async () => {
     const secured = await TestSandbox.start({ adminToken: 'dash-admin-token' });
