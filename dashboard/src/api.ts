@@ -22,9 +22,33 @@ export class ApiError extends Error {
     readonly code: string,
     readonly param: string | null,
     message: string,
+    /** The catalogue's reason (`sandbox_not_found`), when the answer names one. */
+    readonly reason: string | null = null,
   ) {
     super(message);
   }
+}
+
+/** The named sandbox this page shows (`/?sandbox=NAME`), or null for the default one. */
+export function sandboxName(): string | null {
+  const name = new URLSearchParams(location.search).get('sandbox');
+  return name && name !== 'default' ? name : null;
+}
+
+/**
+ * The one place the page's sandbox enters a URL: `/__sandbox/x` is `/__sandbox/sandboxes/NAME/x`
+ * on a named sandbox's page (docs/sandboxes.md), so no panel builds its own. The sandboxes' own
+ * routes (`/__sandbox/sandboxes…`, the header's picker) stay as they are.
+ */
+export function scoped(path: string): string {
+  const name = sandboxName();
+  if (
+    name === null ||
+    !path.startsWith('/__sandbox/') ||
+    /^\/__sandbox\/sandboxes(?:[/?]|$)/.test(path)
+  )
+    return path;
+  return `/__sandbox/sandboxes/${encodeURIComponent(name)}${path.slice('/__sandbox'.length)}`;
 }
 
 /** Calls the control plane; resolves with the JSON answer or rejects with an {@link ApiError}. */
@@ -33,7 +57,7 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   const token = adminToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const res = await fetch(path, {
+  const res = await fetch(scoped(path), {
     method,
     headers,
     body: body === undefined ? null : JSON.stringify(body),
@@ -46,9 +70,18 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
     throw new ApiError(res.status, 'invalid_response', null, `${method} ${path}: ${text}`);
   }
   if (!res.ok) {
-    const e = (json as { error?: { code?: string; message?: string; param?: string | null } })
-      ?.error;
-    throw new ApiError(res.status, e?.code ?? 'error', e?.param ?? null, e?.message ?? text);
+    const e = (
+      json as {
+        error?: { code?: string; message?: string; param?: string | null; reason?: string | null };
+      }
+    )?.error;
+    throw new ApiError(
+      res.status,
+      e?.code ?? 'error',
+      e?.param ?? null,
+      e?.message ?? text,
+      e?.reason ?? null,
+    );
   }
   return json as T;
 }
@@ -79,9 +112,12 @@ export async function list<T>(path: string, key: string, before?: string): Promi
   };
 }
 
-/** The URL of `/__sandbox/stream` for this page (a browser's WebSocket cannot send headers). */
+/**
+ * The URL of this page's sandbox stream, `/__sandbox/stream` or `/__sandbox/sandboxes/NAME/stream`
+ * (the token in the query: a browser's WebSocket cannot send headers).
+ */
 export function streamUrl(): string {
-  const url = new URL('/__sandbox/stream', location.href);
+  const url = new URL(scoped('/__sandbox/stream'), location.href);
   url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
   const token = adminToken();
   if (token) url.searchParams.set('access_token', token);

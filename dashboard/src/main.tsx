@@ -2,7 +2,7 @@
 // gate, and the store that the stream keeps live. Adding a panel is one entry in PANELS.
 import { render, type ComponentType } from 'preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { api, ApiError, setAdminToken } from './api.js';
+import { api, ApiError, sandboxName, setAdminToken } from './api.js';
 import { ClockPanel } from './panels/clock.js';
 import { MapPanel } from './panels/map.js';
 import { OrdersPanel } from './panels/orders.js';
@@ -11,6 +11,7 @@ import { RequestsPanel } from './panels/requests.js';
 import { SandboxPanel } from './panels/sandbox.js';
 import { WebhooksPanel } from './panels/webhooks.js';
 import type { PanelProps } from './panel.js';
+import { SandboxPicker, sandboxHref } from './picker.js';
 import { Store, useStore } from './store.js';
 import './styles.css';
 
@@ -72,6 +73,7 @@ function Dashboard({ store }: { store: Store }) {
     <div class="shell">
       <header>
         <strong>delivery-sandbox</strong>
+        <SandboxPicker />
         <span class="muted">
           {state.world ? `${state.world.scenario} · seed ${state.world.seed}` : 'connecting…'}
         </span>
@@ -95,15 +97,36 @@ function Dashboard({ store }: { store: Store }) {
   );
 }
 
+/** `/?sandbox=NAME` names no sandbox (never made, deleted, expired, or no sandbox name at all). */
+function NoSandbox({ message }: { message: string }) {
+  return (
+    <div class="gate" data-testid="no-sandbox">
+      <h1>delivery-sandbox</h1>
+      <p class="error">{message}</p>
+      <p>
+        <a href={sandboxHref('default')}>Back to the default sandbox</a>, or pick another:{' '}
+        <SandboxPicker />
+      </p>
+    </div>
+  );
+}
+
 /** Checks access once (the control plane answers 401 without the right token), then opens. */
 function App() {
   const store = useMemo(() => new Store(), []);
-  const [access, setAccess] = useState<'checking' | 'ok' | 'token' | 'refused'>('checking');
+  const [access, setAccess] = useState<'checking' | 'ok' | 'token' | 'refused' | 'gone'>(
+    'checking',
+  );
+  const [gone, setGone] = useState('');
   const check = () => {
     api('GET', '/__sandbox/clock')
       .then(() => setAccess('ok'))
       .catch((e: unknown) => {
-        if (e instanceof ApiError && e.status === 401) {
+        // The page's sandbox (the only thing the URL names) is not there: say so, offer the way back.
+        if (sandboxName() !== null && e instanceof ApiError && e.param === 'name') {
+          setGone(e.message);
+          setAccess('gone');
+        } else if (e instanceof ApiError && e.status === 401) {
           setAccess((prev) => (prev === 'checking' ? 'token' : 'refused'));
           setAdminToken(null);
         } else setAccess('ok'); // the header shows what went wrong
@@ -116,6 +139,7 @@ function App() {
     return () => store.stop();
   }, [access, store]);
   if (access === 'checking') return <p class="muted">Connecting…</p>;
+  if (access === 'gone') return <NoSandbox message={gone} />;
   if (access !== 'ok') return <TokenGate onToken={check} failed={access === 'refused'} />;
   return <Dashboard store={store} />;
 }

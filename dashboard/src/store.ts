@@ -2,7 +2,7 @@
 // What the page knows of the sandbox: loaded once from the control plane, then kept live by
 // `/__sandbox/stream`. One object, one change signal: every panel reads what it needs from it.
 import { useEffect, useState } from 'preact/hooks';
-import { api, list, streamUrl } from './api.js';
+import { api, list, sandboxName, streamUrl } from './api.js';
 import type {
   AccountKeys,
   City,
@@ -196,6 +196,11 @@ export class Store {
     socket.onmessage = (m) => this.receive(JSON.parse(m.data as string) as StreamMessage);
     socket.onclose = () => {
       this.set({ live: false });
+      // A named sandbox may be gone (deleted, expired): the header says so, not just "offline".
+      if (sandboxName() !== null)
+        api('GET', '/__sandbox/clock').catch((e: unknown) =>
+          this.set({ error: (e as Error).message }),
+        );
       // The sandbox restarted or the network dropped: try again, gently.
       if (!this.closed) this.retryTimer = window.setTimeout(() => this.connect(), 2000);
     };
