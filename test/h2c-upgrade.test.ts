@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process';
 import { connect } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isErrorShape, parseAnswer, raw, type RawReply } from './support/raw-http.js';
+import { isErrorShape, parseAnswer, raw, rawExchange, type RawReply } from './support/raw-http.js';
 import { KEYS, SAMPLE_ORDER, TestSandbox } from './support/test-sandbox.js';
 
 const H2C =
@@ -99,5 +99,24 @@ describe('a request asking for an h2c upgrade', () => {
     const [json = '', status = ''] = stdout.split('\n');
     expect(status).toBe('200 1.1');
     expect(JSON.parse(json)).toMatchObject({ status: 'ok' });
+  });
+});
+
+describe('the body of a request asking for an h2c upgrade', () => {
+  it('is bounded by requestTimeoutMs: a body that never finishes gets a JSON 408', async () => {
+    const t = await TestSandbox.start({ headersTimeoutMs: 300, requestTimeoutMs: 300 });
+    try {
+      const answer = await rawExchange(
+        t.sandbox.port,
+        `POST /v1/orders HTTP/1.1\r\nHost: localhost\r\n${AUTH}${H2C}Content-Type: application/json\r\nContent-Length: 10\r\n\r\n{"a`,
+        { end: false, waitMs: 3000 },
+      );
+      const res = parseAnswer(answer);
+      expect(res.status).toBe(408);
+      expect(isErrorShape(res.json)).toBe(true);
+      expect(res.json.error.reason).toBe('request_timeout');
+    } finally {
+      await t.close();
+    }
   });
 });
