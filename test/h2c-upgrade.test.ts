@@ -119,4 +119,31 @@ describe('the body of a request asking for an h2c upgrade', () => {
       await t.close();
     }
   });
+
+  it('is drained on stop: one in flight is answered 201, one that comes during the stop 503', async () => {
+    const t = await TestSandbox.start();
+    const body = JSON.stringify(SAMPLE_ORDER);
+    const inFlight = connect(t.sandbox.port, '127.0.0.1');
+    let out = '';
+    inFlight.on('data', (d: Buffer) => (out += d.toString()));
+    const answered = new Promise<RawReply>((r) => inFlight.on('close', () => r(parseAnswer(out))));
+    inFlight.write(
+      `POST /v1/orders HTTP/1.1\r\nHost: localhost\r\n${AUTH}${H2C}Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 5)}`,
+    );
+    // The request reached the app once the server read it.
+    await new Promise((r) => setTimeout(r, 100));
+    const late = connect(t.sandbox.port, '127.0.0.1');
+    await new Promise((r) => late.once('connect', r));
+    const closed = t.close();
+    let lateOut = '';
+    late.on('data', (d: Buffer) => (lateOut += d.toString()));
+    const lateAnswer = new Promise<RawReply>((r) =>
+      late.on('close', () => r(parseAnswer(lateOut))),
+    );
+    late.write(`GET /__sandbox/health HTTP/1.1\r\nHost: localhost\r\n${H2C}\r\n`);
+    expect((await lateAnswer).json.error).toMatchObject({ reason: 'shutting_down' });
+    inFlight.write(body.slice(5));
+    expect((await answered).status).toBe(201);
+    await closed;
+  });
 });
