@@ -238,6 +238,7 @@ export interface components {
       | 'expectation_failed'
       | 'missing_host'
       | 'connect_not_supported'
+      | 'upgrade_chunked_body'
       | 'request_timeout'
       | 'too_many_connections'
       | 'host_not_allowed'

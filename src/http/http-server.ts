@@ -1,9 +1,14 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { errorBody } from '../errors/error-body.js';
 import { fail } from '../errors/service-error.js';
 import { answerClientErrorsInJson } from './client-error.js';
 import { answerOnSocket } from '../edge/raw-answer.js';
+import { namesWebSocket, serveIgnoringUpgrade } from './ignored-upgrade.js';
+
+/** The server's handler of WebSocket upgrades (the streams). */
+export type WebSocketUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
 
 /** The limits of the HTTP server (defaults in src/sandbox/config.ts). */
 export interface ServerLimits {
@@ -19,14 +24,21 @@ export interface ServerLimits {
  * The HTTP server in front of the app, with what Node would otherwise answer itself in the JSON
  * error shape: client errors and timeouts (`clientError`), an `Expect` other than `100-continue`
  * (417), `CONNECT` (405, then closed), a missing `Host` (left to the app: Node's own check answers
- * an empty 400), and connections over the cap (503, then closed).
+ * an empty 400), and connections over the cap (503, then closed). WebSocket upgrades go to
+ * `webSocket`; any other `Upgrade` (`h2c`) is ignored: the request is served over HTTP/1.1.
  */
 export function createHttpServer(
   app: RequestListener,
   limits: ServerLimits,
   nextRequestId: () => string,
+  webSocket: WebSocketUpgrade,
 ): Server {
   const refused = new WeakSet<Socket>();
+  const serve: RequestListener = (req, res) => {
+    // A request on a connection already refused for the cap must not run.
+    if (refused.has(req.socket)) req.socket.destroy();
+    else app(req, res);
+  };
   const server = createServer(
     {
       requireHostHeader: false,
@@ -35,11 +47,7 @@ export function createHttpServer(
       // Node checks the timeouts on this interval (30 s by default): often enough for them to hold.
       connectionsCheckingInterval: Math.max(50, Math.min(1000, limits.headersTimeoutMs / 4)),
     },
-    (req, res) => {
-      // A request on a connection already refused for the cap must not run.
-      if (refused.has(req.socket)) req.socket.destroy();
-      else app(req, res);
-    },
+    serve,
   );
 
   let open = 0;
@@ -70,6 +78,24 @@ export function createHttpServer(
       Connection: 'close',
     });
     res.end(body);
+  });
+
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (refused.has(req.socket)) socket.destroy();
+    else if (!namesWebSocket(req.headers.upgrade)) {
+      serveIgnoringUpgrade(req, socket, head, {
+        serve,
+        requestTimeoutMs: limits.requestTimeoutMs,
+        refuse: (s, why) =>
+          answerOnSocket(
+            s,
+            why === 'chunked'
+              ? fail('upgrade_chunked_body', { upgrade: req.headers.upgrade ?? '' })
+              : fail('request_timeout', { seconds: limits.requestTimeoutMs / 1000 }),
+            nextRequestId(),
+          ),
+      });
+    } else webSocket(req, socket, head);
   });
 
   server.on('connect', (_req, socket) => {

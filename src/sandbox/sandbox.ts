@@ -105,7 +105,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   );
   const nextRequestId = (): string => host.current.ids.next('req');
   const drain = new RequestDrain(nextRequestId);
-  const server = createHttpServer(drain.wrap(app), config, nextRequestId);
   const streams = new LiveStreams({
     hosts: streamHosts(registry),
     adminToken: config.adminToken,
@@ -114,7 +113,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     checkHost: hostChecker({ boundHost: config.host, allowedHosts: config.allowedHosts }),
     answer: answerOnSocket,
   });
-  server.on('upgrade', (req, socket, head) => streams.handleUpgrade(req, socket, head));
+  const server = createHttpServer(drain.wrap(app), config, nextRequestId, (req, socket, head) =>
+    streams.handleUpgrade(req, socket, head),
+  );
   await listen(server, config.port, config.host);
   const port = (server.address() as AddressInfo).port;
   const urlHost = config.host.includes(':')

@@ -47,6 +47,14 @@ export const CONNECTION_REASONS = {
     message: () =>
       'CONNECT is not supported: the sandbox is an API, not a proxy; send GET, POST, PUT, PATCH or DELETE',
   }),
+  upgrade_chunked_body: reason<{ upgrade: string }>({
+    code: 'invalid_request',
+    param: 'Transfer-Encoding',
+    surface: 'v1',
+    when: 'a chunked body on a request asking for an `Upgrade` other than WebSocket (`h2c`): the sandbox ignores the upgrade but cannot read that body',
+    message: (p) =>
+      `The sandbox speaks HTTP/1.1 and ignores Upgrade: ${cut(p.upgrade, 60)}, but cannot read a chunked body sent with it; send the request without the Upgrade header (HTTP/1.1 only), or with a Content-Length body`,
+  }),
   request_timeout: reason<{ seconds: number }>({
     code: 'invalid_request',
     status: 408,
