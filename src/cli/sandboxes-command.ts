@@ -85,7 +85,7 @@ export function addSandboxesCommand(program: Command): void {
       .description('create a named sandbox (or replace it with a fresh one); prints its keys')
       .option(
         '--scenario <name|path>',
-        'its scenario: a bundled name, or a file read here and sent (default: the server’s)',
+        "its scenario: a bundled name, or a file read here and sent (default: the server's)",
       )
       .option('--seed <seed>', "override the scenario's seed")
       .addOption(
