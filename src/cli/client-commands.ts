@@ -4,7 +4,7 @@ import { loadScenario, parseScenario, ScenarioError } from '../scenarios/load-sc
 import { readScenarioFile } from '../scenarios/read-scenario-file.js';
 import { formatAccountKeys } from './account-keys.js';
 import { ControlClient, formatDeliveries } from './control-client.js';
-import { envVar, parseAdminToken } from './options.js';
+import { envVar, parseAdminToken, parseSandboxName } from './options.js';
 
 /**
  * The client subcommands, which act on a running sandbox through its control plane (advance,
@@ -16,6 +16,8 @@ export interface ClientFlags {
   url: string;
   adminToken?: string;
   json?: boolean;
+  /** A named sandbox to act on instead of the default one. */
+  sandbox?: string;
 }
 
 /** Where a sandbox started with `delivery-sandbox` and no flags listens. */
@@ -23,10 +25,20 @@ const DEFAULT_URL = `http://${DEFAULTS.host}:${CLI_PORT}`;
 
 /**
  * Adds the options every client subcommand shares: `--url` (or `DELIVERY_SANDBOX_URL`),
- * `--admin-token` (or `DELIVERY_SANDBOX_ADMIN_TOKEN`) and `--json`, described by `json`.
+ * `--admin-token` (or `DELIVERY_SANDBOX_ADMIN_TOKEN`), `--json`, described by `json`, and unless
+ * `sandbox` is false `--sandbox` (or `DELIVERY_SANDBOX_SANDBOX`), the named sandbox to act on.
  * Call it after the command's own options, so that those come first in its help.
  */
-export function withClientOptions(command: Command, json: string): Command {
+export function withClientOptions(command: Command, json: string, sandbox = true): Command {
+  if (sandbox)
+    command.addOption(
+      new Option(
+        '--sandbox <name>',
+        'act on this named sandbox (delivery-sandbox sandboxes create) instead of the default one',
+      )
+        .argParser(parseSandboxName)
+        .env(envVar('SANDBOX')),
+    );
   return command
     .addOption(
       new Option('--url <url>', 'the running sandbox').default(DEFAULT_URL).env(envVar('URL')),
@@ -39,15 +51,16 @@ export function withClientOptions(command: Command, json: string): Command {
     .option('--json', json);
 }
 
-const client = (flags: ClientFlags): ControlClient =>
-  new ControlClient(flags.url, flags.adminToken);
+/** The control client the flags name: the sandbox at --url, or its named --sandbox. */
+export const clientFor = (flags: ClientFlags): ControlClient =>
+  new ControlClient(flags.url, flags.adminToken, flags.sandbox);
 
-const print = (lines: string[]): void => {
+export const print = (lines: string[]): void => {
   process.stdout.write(lines.map((line) => `${line}\n`).join(''));
 };
 
 /** Prints `answer` as JSON with --json, else the lines for a terminal. */
-const report = (flags: ClientFlags, answer: unknown, lines: () => string[]): void => {
+export const printAnswer = (flags: ClientFlags, answer: unknown, lines: () => string[]): void => {
   print(flags.json ? [JSON.stringify(answer, null, 2)] : lines());
 };
 
@@ -55,7 +68,9 @@ const report = (flags: ClientFlags, answer: unknown, lines: () => string[]): voi
  * What `reset --scenario` sends: a bundled name as is; anything else is a file, read here (relative
  * to the working directory), checked, and sent as its content: the sandbox reads no path sent to it.
  */
-async function scenarioToSend(scenario: string | undefined): Promise<string | object | undefined> {
+export async function scenarioToSend(
+  scenario: string | undefined,
+): Promise<string | object | undefined> {
   if (scenario === undefined || /^[a-z0-9-]+$/.test(scenario)) return scenario;
   const { data, file } = await readScenarioFile(scenario);
   parseScenario(data, file); // a broken file is named here, not answered as a "scenario" field
@@ -72,9 +87,9 @@ export function addClientCommands(program: Command): void {
       ),
     'print the whole answer as JSON',
   ).action(async (duration: string, flags: ClientFlags) => {
-    const result = await client(flags).advance(duration);
+    const result = await clientFor(flags).advance(duration);
     const count = `${result.fired.length} event${result.fired.length === 1 ? '' : 's'}`;
-    report(flags, result, () => [
+    printAnswer(flags, result, () => [
       `now ${result.now}; ${count} fired`,
       ...result.fired.map(
         (e) => `  ${e.created_at}  ${e.event.padEnd(21)}  ${e.data.order.order_id}`,
@@ -90,8 +105,8 @@ export function addClientCommands(program: Command): void {
       ),
     'print the order as JSON',
   ).action(async (orderId: string, status: string | undefined, flags: ClientFlags) => {
-    const order = await client(flags).trigger(orderId, status);
-    report(flags, order, () => [`${order.order_id}: ${order.status}`]);
+    const order = await clientFor(flags).trigger(orderId, status);
+    printAnswer(flags, order, () => [`${order.order_id}: ${order.status}`]);
   });
 
   withClientOptions(
@@ -106,8 +121,8 @@ export function addClientCommands(program: Command): void {
       .option('--reason <reason>', 'recorded as cancellation.reason'),
     'print the order as JSON',
   ).action(async (orderId: string, flags: ClientFlags & { by: string; reason?: string }) => {
-    const order = await client(flags).cancel(orderId, flags.by, flags.reason);
-    report(flags, order, () => [`${order.order_id}: ${order.status} by ${flags.by}`]);
+    const order = await clientFor(flags).cancel(orderId, flags.by, flags.reason);
+    printAnswer(flags, order, () => [`${order.order_id}: ${order.status} by ${flags.by}`]);
   });
 
   withClientOptions(
@@ -121,11 +136,11 @@ export function addClientCommands(program: Command): void {
       .option('--seed <seed>', 'use this seed'),
     'print the whole answer as JSON',
   ).action(async (flags: ClientFlags & { scenario?: string; seed?: string }) => {
-    const r = await client(flags).reset({
+    const r = await clientFor(flags).reset({
       scenario: await scenarioToSend(flags.scenario),
       seed: flags.seed,
     });
-    report(flags, r, () => [
+    printAnswer(flags, r, () => [
       `reset: scenario "${r.scenario}", seed "${r.seed}", now ${r.clock.now}`,
       ...formatAccountKeys(r.keys, '  '),
     ]);
@@ -150,13 +165,13 @@ export function addClientCommands(program: Command): void {
     async (
       flags: ClientFlags & { order?: string; event?: string; endpoint?: string; status?: string },
     ) => {
-      const { deliveries } = await client(flags).deliveries({
+      const { deliveries } = await clientFor(flags).deliveries({
         order_id: flags.order,
         event: flags.event,
         endpoint_id: flags.endpoint,
         status: flags.status,
       });
-      report(flags, deliveries, () => [formatDeliveries(deliveries)]);
+      printAnswer(flags, deliveries, () => [formatDeliveries(deliveries)]);
     },
   );
 
@@ -164,8 +179,8 @@ export function addClientCommands(program: Command): void {
     program.command('scenarios').description('list the bundled scenarios of a running sandbox'),
     'print the whole answer as JSON',
   ).action(async (flags: ClientFlags) => {
-    const answer = await client(flags).scenarios();
-    report(flags, answer, () =>
+    const answer = await clientFor(flags).scenarios();
+    printAnswer(flags, answer, () =>
       answer.scenarios.map((s) => `${s.current ? '*' : ' '} ${s.name.padEnd(15)} ${s.description}`),
     );
   });

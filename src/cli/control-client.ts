@@ -12,39 +12,53 @@ interface ErrorBody {
   error?: Partial<SandboxSchemas['ErrorResponse']['error']>;
 }
 
+/** A sandbox as `PUT` and `GET /__sandbox/sandboxes/{name}` answer it. */
+export type NamedSandbox = SandboxSchemas['Sandbox'];
+
 /**
  * A small client for a running sandbox's control plane, used by the CLI's subcommands
- * (`advance`, `trigger`, `cancel`, `reset`, `deliveries`, `scenarios`). Its answers are typed
- * with the schemas of openapi/sandbox.yaml and v1.yaml (generated), so a contract change fails
- * the typecheck here.
+ * (`advance`, `trigger`, `cancel`, `reset`, `deliveries`, `scenarios`, `report`, `sandboxes`).
+ * Its answers are typed with the schemas of openapi/sandbox.yaml and v1.yaml (generated), so a
+ * contract change fails the typecheck here.
  */
 export class ControlClient {
+  /** Where the control routes of the sandbox addressed live: `/__sandbox/` or a named one's. */
+  private readonly root: string;
+
+  /**
+   * `sandbox`: a named sandbox's routes (`/__sandbox/sandboxes/{name}/…`) instead of the
+   * default's; `pageSize`: how many items each page of a list asks for.
+   */
   constructor(
     private readonly baseUrl: string,
     private readonly adminToken?: string,
-  ) {}
+    sandbox?: string,
+    private readonly pageSize = 1000,
+  ) {
+    this.root = sandbox === undefined ? '/__sandbox/' : `${sandboxPath(sandbox)}/`;
+  }
 
   /** `POST /__sandbox/clock/advance`: `by` is seconds (`90`) or a duration (`90s`, `1h30m`). */
   advance(by: string): Promise<SandboxSchemas['AdvanceClockResult']> {
-    return this.call('POST', '/__sandbox/clock/advance', {
+    return this.control('POST', 'clock/advance', {
       by: /^\d+(\.\d+)?$/.test(by) ? Number(by) : by,
     });
   }
 
   /** `POST /__sandbox/orders/{id}/advance`: the next status, or straight `to` one. */
   trigger(orderId: string, to?: string): Promise<Order> {
-    return this.call(
+    return this.control(
       'POST',
-      `/__sandbox/orders/${encodeURIComponent(orderId)}/advance`,
+      `orders/${encodeURIComponent(orderId)}/advance`,
       to === undefined ? {} : { to },
     );
   }
 
   /** `POST /__sandbox/orders/{id}/cancel`, as the restaurant or the system. */
   cancel(orderId: string, by: string, reason?: string): Promise<Order> {
-    return this.call(
+    return this.control(
       'POST',
-      `/__sandbox/orders/${encodeURIComponent(orderId)}/cancel`,
+      `orders/${encodeURIComponent(orderId)}/cancel`,
       reason === undefined ? { by } : { by, reason },
     );
   }
@@ -54,7 +68,7 @@ export class ControlClient {
     scenario?: string | object | undefined;
     seed?: string | undefined;
   }): Promise<SandboxSchemas['ResetResult']> {
-    return this.call('POST', '/__sandbox/reset', opts);
+    return this.control('POST', 'reset', opts);
   }
 
   /**
@@ -65,32 +79,79 @@ export class ControlClient {
   async deliveries(
     filter: Record<string, string | undefined>,
   ): Promise<{ deliveries: DeliveryAttempt[] }> {
-    const pages: DeliveryAttempt[][] = [];
-    let before: string | undefined;
-    for (;;) {
-      const query = new URLSearchParams(
-        Object.entries({ ...filter, limit: '1000', ending_before: before }).filter(
-          (e): e is [string, string] => e[1] !== undefined,
-        ),
-      );
-      const page = await this.call<SandboxSchemas['DeliveryList']>(
-        'GET',
-        `/__sandbox/webhook-deliveries?${query.toString()}`,
-      );
-      pages.unshift(page.deliveries);
-      before = page.deliveries[0]?.delivery_id;
-      if (!page.has_more || before === undefined) return { deliveries: pages.flat() };
-    }
+    const deliveries = await this.allPages<DeliveryAttempt, SandboxSchemas['DeliveryList']>(
+      `${this.root}webhook-deliveries`,
+      filter,
+      (page) => page.deliveries,
+      (d) => d.delivery_id,
+    );
+    return { deliveries };
+  }
+
+  /** `PUT /__sandbox/sandboxes/{name}`: creates the named sandbox, or replaces it with a fresh one. */
+  putSandbox(name: string, body: SandboxSchemas['SandboxRequest']): Promise<NamedSandbox> {
+    return this.call('PUT', sandboxPath(name), body);
+  }
+
+  /** `GET /__sandbox/sandboxes/{name}`. */
+  getSandbox(name: string): Promise<NamedSandbox> {
+    return this.call('GET', sandboxPath(name));
+  }
+
+  /** `DELETE /__sandbox/sandboxes/{name}` (204, no body). */
+  async deleteSandbox(name: string): Promise<void> {
+    await this.call('DELETE', sandboxPath(name));
+  }
+
+  /** `GET /__sandbox/sandboxes`: every named sandbox, oldest first, all pages. */
+  listSandboxes(): Promise<NamedSandbox[]> {
+    return this.allPages<NamedSandbox, SandboxSchemas['SandboxList']>(
+      '/__sandbox/sandboxes',
+      {},
+      (page) => page.sandboxes,
+      (s) => s.name,
+    );
   }
 
   /** `GET /__sandbox/report`: the integration report. */
   report(): Promise<IntegrationReport> {
-    return this.call('GET', '/__sandbox/report');
+    return this.control('GET', 'report');
   }
 
   /** `GET /__sandbox/scenarios`: the bundled scenarios; `current` marks the running one. */
   scenarios(): Promise<SandboxSchemas['ScenarioList']> {
-    return this.call('GET', '/__sandbox/scenarios');
+    return this.control('GET', 'scenarios');
+  }
+
+  /**
+   * Every item of a paged list (filtered; undefined filters are left out), oldest first: read
+   * a page at a time from the newest page back, with `ending_before` the oldest item read so far.
+   */
+  private async allPages<T, P extends { has_more?: boolean }>(
+    path: string,
+    filter: Record<string, string | undefined>,
+    items: (page: P) => T[],
+    id: (item: T) => string,
+  ): Promise<T[]> {
+    const pages: T[][] = [];
+    let before: string | undefined;
+    for (;;) {
+      const query = new URLSearchParams(
+        Object.entries({ ...filter, limit: String(this.pageSize), ending_before: before }).filter(
+          (e): e is [string, string] => e[1] !== undefined,
+        ),
+      );
+      const page = await this.call<P>('GET', `${path}?${query.toString()}`);
+      const got = items(page);
+      pages.unshift(got);
+      before = got[0] === undefined ? undefined : id(got[0]);
+      if (!page.has_more || before === undefined) return pages.flat();
+    }
+  }
+
+  /** A control route (`clock/advance`, `reset`…) of the sandbox this client addresses. */
+  private control<T>(method: string, route: string, body?: unknown): Promise<T> {
+    return this.call(method, `${this.root}${route}`, body);
   }
 
   private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -115,6 +176,9 @@ export class ControlClient {
     return parsed;
   }
 }
+
+/** `/__sandbox/sandboxes/{name}`, the name encoded: a bad one is the sandbox's to refuse. */
+const sandboxPath = (name: string): string => `/__sandbox/sandboxes/${encodeURIComponent(name)}`;
 
 /** What to do about a refused admin token, in the CLI's words (its flag and variable). */
 const ADMIN_TOKEN_HINTS: Record<string, string> = {

@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { VERSION } from '../version.js';
 import { addClientCommands } from './client-commands.js';
 import { addReportCommand } from './report-command.js';
+import { addSandboxesCommand } from './sandboxes-command.js';
 import { addStartCommand } from './start.js';
 
 /** The `delivery-sandbox` program: `start` (the default), the client subcommands and `validate`. */
@@ -18,6 +19,7 @@ export function createProgram(): Command {
   addStartCommand(program);
   addClientCommands(program);
   addReportCommand(program);
+  addSandboxesCommand(program);
   return program;
 }
 

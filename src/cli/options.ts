@@ -1,5 +1,11 @@
 import { InvalidArgumentError } from 'commander';
-import { ADMIN_TOKEN_RULE, ADMIN_TOKEN_SHAPE } from '../domain/api-key.js';
+import {
+  ADMIN_TOKEN_RULE,
+  ADMIN_TOKEN_SHAPE,
+  SANDBOX_NAME,
+  SANDBOX_NAME_RULE,
+} from '../domain/api-key.js';
+import { CATALOGUE } from '../errors/catalogue.js';
 import { NODE_NAME_RULE, NODE_NAME_SHAPE } from '../sandbox/config.js';
 import type { ClockMode } from '../domain/scenario.js';
 import { checkOption, type OptionRule } from '../scenarios/start-option-rules.js';
@@ -139,6 +145,18 @@ export function parseAdminToken(value: string): string {
   if (!ADMIN_TOKEN_SHAPE.test(value))
     throw new InvalidArgumentError(
       `expected ${ADMIN_TOKEN_RULE}; check for spaces or line breaks around it`,
+    );
+  return value;
+}
+
+/**
+ * `--sandbox`: a sandbox name (SANDBOX_NAME; `default` names the default sandbox), refused with
+ * the catalogue's `invalid_sandbox_name` message before any request is sent.
+ */
+export function parseSandboxName(value: string): string {
+  if (!SANDBOX_NAME.test(value))
+    throw new InvalidArgumentError(
+      CATALOGUE.invalid_sandbox_name.message({ name: value, rule: SANDBOX_NAME_RULE }),
     );
   return value;
 }

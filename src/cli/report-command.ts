@@ -11,8 +11,7 @@ import {
   type FailOn,
   type VerdictOptions,
 } from '../report/report-verdict.js';
-import { withClientOptions, type ClientFlags } from './client-commands.js';
-import { ControlClient } from './control-client.js';
+import { clientFor, withClientOptions, type ClientFlags } from './client-commands.js';
 
 interface ReportFlags extends ClientFlags {
   format: 'json' | 'junit' | 'markdown';
@@ -89,7 +88,7 @@ export function addReportCommand(program: Command): void {
         ? undefined
         : parseRequireList(await readFile(flags.require, 'utf8'), flags.require);
     const opts: VerdictOptions = { failOn: new Set(flags.failOn ?? []), require };
-    const report = await new ControlClient(flags.url, flags.adminToken).report();
+    const report = await clientFor(flags).report();
     const failures = reportFailures(report, opts);
     const text = render(report, flags, opts, failures);
     if (flags.out === undefined) process.stdout.write(text);
