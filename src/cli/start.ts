@@ -1,3 +1,4 @@
+// Near 270 lines: the start command is one list of options (each flag, its env variable and its help), read once into SandboxOptions; the parsing rules are in options.ts and retention-flags.ts.
 import { Option, type Command } from 'commander';
 import { didYouMean } from '../domain/closest-match.js';
 import type { Logger } from 'pino';

@@ -1,3 +1,4 @@
+// Near 265 lines: every option of the sandbox in one place (SandboxOptions with each default documented on it, DEFAULTS, and resolveConfig's checks), so that the CLI, the image and startSandbox() read one source.
 import { hostname } from 'node:os';
 import pino, { type Logger } from 'pino';
 import { ADMIN_TOKEN_RULE, ADMIN_TOKEN_SHAPE } from '../domain/api-key.js';

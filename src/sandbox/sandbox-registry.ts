@@ -1,3 +1,4 @@
+// Over 300 lines: the named sandboxes' lifecycle in one class (create, replace, lookup by name and key, ttl and sweep, --data restore, dispose); the files, keys and config it uses are the modules beside it. The ttl/sweep part is the next to move out.
 import { basename } from 'node:path';
 import { realNow, realTimer } from '../clock/real-time.js';
 import { SANDBOX_KEY } from '../domain/api-key.js';
