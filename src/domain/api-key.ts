@@ -36,3 +36,8 @@ export const SANDBOX_NAME_RULE =
  * @example SANDBOX_KEY.exec('sk_test_sb-checkout-1_AbC…')?.[1] // 'checkout-1'
  */
 export const SANDBOX_KEY = /^[sr]k_test_sb-([a-z0-9][a-z0-9-]{0,39})_[A-Za-z0-9]{24}$/;
+
+/** The sandbox a named sandbox's key names (`SANDBOX_KEY`'s one group), or `undefined` for any other key. */
+export function sandboxNameOfKey(token: string): string | undefined {
+  return SANDBOX_KEY.exec(token)?.[1];
+}

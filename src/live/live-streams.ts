@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Credential } from '../commands/authenticate.js';
 import { findOrder } from '../commands/find-order.js';
-import { SANDBOX_KEY } from '../domain/api-key.js';
+import { sandboxNameOfKey } from '../domain/api-key.js';
 import { fail, ServiceError } from '../errors/service-error.js';
 import { Listeners } from '../listeners.js';
 import { iterateFeed } from './feed-iterator.js';
@@ -220,7 +220,7 @@ function keyHost(hosts: StreamHosts, credential: Credential): StreamHost {
   if (!credential || !('token' in credential)) return hosts.default;
   const host = hosts.byKey(credential.token);
   if (host === 'gone')
-    throw fail('sandbox_key_gone', { name: SANDBOX_KEY.exec(credential.token)?.[1] ?? '' });
+    throw fail('sandbox_key_gone', { name: sandboxNameOfKey(credential.token) ?? '' });
   return host ?? hosts.default;
 }
 

@@ -1,7 +1,7 @@
 // Over 300 lines: the named sandboxes' lifecycle in one class (create, replace, lookup by name and key, ttl and sweep, --data restore, dispose); the files, keys and config it uses are the modules beside it. The ttl/sweep part is the next to move out.
 import { basename } from 'node:path';
 import { realNow, realTimer } from '../clock/real-time.js';
-import { SANDBOX_KEY } from '../domain/api-key.js';
+import { sandboxNameOfKey } from '../domain/api-key.js';
 import { ScenarioError } from '../errors/scenario-error.js';
 import { fail } from '../errors/service-error.js';
 import type { SandboxDirectory, SandboxSpec, SandboxSummary } from '../http/sandbox-directory.js';
@@ -195,7 +195,7 @@ export class SandboxRegistry implements SandboxDirectory {
    * for a named sandbox's key whose sandbox does not exist or expired (answered 401).
    */
   resolveKey(token: string): SandboxHost | 'gone' | undefined {
-    const name = SANDBOX_KEY.exec(token)?.[1];
+    const name = sandboxNameOfKey(token);
     if (name === undefined) return undefined;
     return this.touch(name)?.host ?? 'gone';
   }

@@ -1,4 +1,4 @@
-import { SANDBOX_KEY } from '../../domain/api-key.js';
+import { sandboxNameOfKey } from '../../domain/api-key.js';
 import { fail } from '../../errors/service-error.js';
 import { parseBearer } from '../../edge/bearer.js';
 import type { AppHost } from '../app-host.js';
@@ -45,7 +45,7 @@ export function chooseSandbox(server: AppHost): RequestStep {
           const credential = parseBearer(auth);
           const token = credential && 'token' in credential ? credential.token : '';
           const found = server.sandboxes.resolveKey(token);
-          if (found === 'gone') x.goneSandbox = SANDBOX_KEY.exec(token)?.[1] ?? '';
+          if (found === 'gone') x.goneSandbox = sandboxNameOfKey(token) ?? '';
           else if (found) host = found;
         }
       }
