@@ -1,4 +1,5 @@
 import type { RequestListener } from 'node:http';
+import { messageClasses, type MessageClasses } from './message-classes.js';
 import express from 'express';
 import type { Logger } from 'pino';
 import './locals.js';
@@ -63,7 +64,7 @@ export function createApp(
   access: AccessOptions,
   faults: { holdMs: number },
   options: AppOptions = {},
-): RequestListener {
+): AppListener {
   const v1Doc = loadOpenApiDocument('v1');
   const sandboxDoc = loadOpenApiDocument('sandbox');
   const v1 = compileRequestValidators(v1Doc, 'v1');
@@ -141,7 +142,11 @@ export function createApp(
   app.use(routes.handler());
   app.use(errorHandler(logger, routes));
   const fast = fastOrderRead(steps, logger);
-  return (req, res) => {
+  const listener: RequestListener = (req, res) => {
     if (!fast(req, res)) void app(req, res);
   };
+  return Object.assign(listener, { messageClasses: messageClasses(app) });
 }
+
+/** The app's request listener, with the request and response classes to serve it with. */
+export type AppListener = RequestListener & { readonly messageClasses: MessageClasses };

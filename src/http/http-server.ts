@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { errorBody } from '../errors/error-body.js';
 import { fail } from '../errors/service-error.js';
+import type { MessageClasses } from './message-classes.js';
 import { answerClientErrorsInJson } from './client-error.js';
 import { answerOnSocket } from '../edge/raw-answer.js';
 import { namesWebSocket, serveIgnoringUpgrade } from './ignored-upgrade.js';
@@ -26,12 +27,14 @@ export interface ServerLimits {
  * (417), `CONNECT` (405, then closed), a missing `Host` (left to the app: Node's own check answers
  * an empty 400), and connections over the cap (503, then closed). WebSocket upgrades go to
  * `webSocket`; any other `Upgrade` (`h2c`) is ignored: the request is served over HTTP/1.1.
+ * `classes` make the requests and responses (src/http/message-classes.ts).
  */
 export function createHttpServer(
   app: RequestListener,
   limits: ServerLimits,
   nextRequestId: () => string,
   webSocket: WebSocketUpgrade,
+  classes?: MessageClasses,
 ): Server {
   const refused = new WeakSet<Socket>();
   const serve: RequestListener = (req, res) => {
@@ -41,6 +44,7 @@ export function createHttpServer(
   };
   const server = createServer(
     {
+      ...classes,
       requireHostHeader: false,
       headersTimeout: limits.headersTimeoutMs,
       requestTimeout: limits.requestTimeoutMs,

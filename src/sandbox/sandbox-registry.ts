@@ -43,6 +43,8 @@ export class SandboxRegistry implements SandboxDirectory {
   /** Per name, how many sandboxes of it were made: each has an id space of its own. */
   private readonly made = new Map<string, number>();
   private cancelSweep: (() => void) | undefined;
+  /** When the planned sweep runs (real ms; Infinity when none is planned). */
+  private sweepAt = Infinity;
   private closed = false;
   /** The named sandboxes' files, with `--data`. */
   private readonly files: SandboxFiles | undefined;
@@ -152,7 +154,7 @@ export class SandboxRegistry implements SandboxDirectory {
       };
       this.entries.set(name, entry);
       if (old) void this.dispose(old, 'replaced');
-      this.scheduleSweep();
+      this.sweepBy(now + ttlMs);
       await this.files?.save(); // a 201 with --data: it comes back after a restart
       return { created: !old, entry };
     });
@@ -286,14 +288,28 @@ export class SandboxRegistry implements SandboxDirectory {
     return closing;
   }
 
+  /** Plans the next sweep for the soonest expiry of all (a walk over every sandbox). */
   private scheduleSweep(): void {
     this.cancelSweep?.();
     this.cancelSweep = undefined;
-    if (this.closed || this.entries.size === 0) return;
+    this.sweepAt = Infinity;
     let next = Infinity;
     for (const e of this.entries.values()) next = Math.min(next, e.lastUsed + e.ttlMs);
-    const wait = Math.min(Math.max(0, next - this.now()), SWEEP_EVERY_MS);
-    this.cancelSweep = realTimer(wait, () => void this.sweep());
+    this.sweepBy(next);
+  }
+
+  /**
+   * Makes sure a sweep runs by `at` (real ms), and at least every SWEEP_EVERY_MS while any sandbox
+   * lives: a create only brings the planned sweep forward, without a walk over every sandbox (a
+   * use only moves an expiry later, so a planned sweep is never late; an early one plans again).
+   */
+  private sweepBy(at: number): void {
+    if (this.closed || this.entries.size === 0) return;
+    const when = Math.min(at, this.now() + SWEEP_EVERY_MS);
+    if (when >= this.sweepAt) return;
+    this.cancelSweep?.();
+    this.sweepAt = when;
+    this.cancelSweep = realTimer(Math.max(0, when - this.now()), () => void this.sweep());
   }
 
   private oneAtATime<T>(name: string, work: () => Promise<T>): Promise<T> {

@@ -113,8 +113,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     checkHost: hostChecker({ boundHost: config.host, allowedHosts: config.allowedHosts }),
     answer: answerOnSocket,
   });
-  const server = createHttpServer(drain.wrap(app), config, nextRequestId, (req, socket, head) =>
-    streams.handleUpgrade(req, socket, head),
+  const server = createHttpServer(
+    drain.wrap(app),
+    config,
+    nextRequestId,
+    (req, socket, head) => streams.handleUpgrade(req, socket, head),
+    app.messageClasses,
   );
   await listen(server, config.port, config.host);
   const port = (server.address() as AddressInfo).port;

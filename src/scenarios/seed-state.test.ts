@@ -21,3 +21,25 @@ describe('seeding a state in slices', () => {
     expect(sa.drivers).toHaveLength(SEED_SLICE * 2 + 7);
   });
 });
+
+describe('seeding a small world again', () => {
+  const small = (key: string, count = 25) =>
+    parseScenario({
+      name: 'small',
+      seed: 'kept',
+      accounts: [{ id: 'acct_a', name: 'A', api_keys: [key] }],
+      drivers: { count },
+    });
+
+  it('gives the same state as the first build, with this scenario’s accounts, and shares nothing', async () => {
+    const first = await seedStateInSlices(small('sk_test_small_one'));
+    first.drivers[0]!.name = 'Changed After The Build';
+    first.counters['drv'] = 999;
+    const again = await seedStateInSlices(small('sk_test_small_two'));
+    expect(again).toEqual(seedState(small('sk_test_small_two')));
+    expect(again.accounts[0]!.api_keys).toEqual(['sk_test_small_two']);
+    expect(again.drivers).not.toBe(first.drivers);
+    // Other drivers (another count) are built, not taken from the first.
+    expect((await seedStateInSlices(small('sk_test_small_one', 3))).drivers).toHaveLength(3);
+  });
+});

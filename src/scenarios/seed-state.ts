@@ -97,17 +97,50 @@ export function seedState(scenario: Scenario): SandboxState {
  * shift each other's draws.
  */
 export async function seedStateInSlices(scenario: Scenario): Promise<SandboxState> {
+  const key = driversKey(scenario);
+  const known = key === undefined ? undefined : seeded.get(key);
+  if (known) {
+    const state = emptyState(scenario);
+    state.counters = { ...known.counters };
+    state.drivers = structuredClone(known.drivers);
+    return state;
+  }
   const steps = seedSteps(scenario);
   for (;;) {
     const step = steps.next();
-    if (step.done) return step.value;
+    if (step.done) {
+      const { counters, drivers } = step.value;
+      if (key !== undefined) remember(key, structuredClone({ counters, drivers }));
+      return step.value;
+    }
     await new Promise((resolve) => setImmediate(resolve));
   }
 }
 
-/** Builds the state, yielding after every SEED_SLICE generated drivers. */
-function* seedSteps(scenario: Scenario): Generator<void, SandboxState> {
-  const state: SandboxState = {
+/**
+ * The drivers of small seeded worlds already built, by what they are built from (the same inputs
+ * always give the same drivers): a test suite creates a `ci` sandbox per test, and generating
+ * their names, phones and vehicles with faker was most of a create's cost. Worlds of more than
+ * SEED_SLICE drivers are not kept (memory); at most SEEDED_KEPT, the least recent dropped.
+ */
+const seeded = new Map<string, Pick<SandboxState, 'counters' | 'drivers'>>();
+const SEEDED_KEPT = 32;
+
+/** What a world's drivers are built from, as a key; `undefined` for a world too big to keep. */
+function driversKey(s: Scenario): string | undefined {
+  if (s.drivers.count + s.drivers.list.length > SEED_SLICE) return undefined;
+  return JSON.stringify([s.seed, s.locale, s.city, s.drivers]);
+}
+
+function remember(key: string, drivers: Pick<SandboxState, 'counters' | 'drivers'>): void {
+  seeded.delete(key);
+  seeded.set(key, drivers);
+  if (seeded.size > SEEDED_KEPT) seeded.delete(seeded.keys().next().value as string);
+}
+
+/** A world with the scenario's accounts and nothing else yet. */
+function emptyState(scenario: Scenario): SandboxState {
+  return {
     version: 1,
     scenario: scenario.name,
     seed: scenario.seed,
@@ -127,6 +160,11 @@ function* seedSteps(scenario: Scenario): Generator<void, SandboxState> {
     deliveries: [],
     webhook_attempts: [],
   };
+}
+
+/** Builds the state, yielding after every SEED_SLICE generated drivers. */
+function* seedSteps(scenario: Scenario): Generator<void, SandboxState> {
+  const state = emptyState(scenario);
   const ids = new IdGenerator(scenario.seed, state.counters);
   const random = new SeededRandom(`${scenario.seed}:drivers`);
   const shared = DRIVER_LOCALES[scenario.locale];
