@@ -15,7 +15,8 @@
  *   world               the wired state of one sandbox run
  *   store events clock errors                          the "core": may use each other (no cycles)
  *   support             src/paths.ts, src/version.ts, src/logger.ts, src/fixtures.ts, src/json-schema.ts,
- *                       src/listeners.ts (the one listener registry, which journal/ uses too)
+ *                       src/listeners.ts (the one listener registry, which journal/ uses too),
+ *                       src/slices.ts (long work in slices that yield to the event loop)
  *   domain              pure rules: imports nothing from src outside src/domain/
  *
  * A layer imports itself and anything below it, transitively (http may import commands, world,
@@ -44,7 +45,7 @@ const EDGES = '^src/(edge|journal)/';
 const COMMANDS = '^src/commands/';
 const WORLD = '^src/world/';
 const CORE_LAYER = `^src/(${CORE.join('|')})/`;
-const SUPPORT = '^src/(paths|version|logger|fixtures|json-schema|listeners)\\.ts$';
+const SUPPORT = '^src/(paths|version|logger|fixtures|json-schema|listeners|slices)\\.ts$';
 const DOMAIN = '^src/domain/';
 
 const LAYERS = [ENTRY, CLI, SANDBOX, FEATURE, EDGES, COMMANDS, WORLD, CORE_LAYER, SUPPORT, DOMAIN];
