@@ -146,6 +146,7 @@ describe('the named sandboxes’ control routes, as served', () => {
       }
       expect(unserved).toEqual([]);
     },
+    60_000,
   );
 
   it('answer 404 sandbox_not_found for a name that is no sandbox, on every operation', async () => {
@@ -155,5 +156,5 @@ describe('the named sandboxes’ control routes, as served', () => {
       });
       expectError(res, 404, 'not_found', { reason: 'sandbox_not_found' });
     }
-  });
+  }, 60_000);
 });
