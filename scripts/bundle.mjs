@@ -76,13 +76,17 @@ await build({
 const containerNames = Object.keys(
   createRequire(import.meta.url)('../dist/testcontainers.cjs'),
 ).sort();
+// The wrapper require()s the bundle rather than importing it: Node 20 reports a CommonJS module
+// that throws while an ES module imports it (testcontainers missing) as an uncaught exception
+// too, even when the import() is caught.
 writeFileSync(
   'dist/testcontainers.js',
   [
     '// The ES module entry of delivery-sandbox/testcontainers: ./testcontainers.cjs re-exported',
     '// (scripts/bundle.mjs).',
-    "import api from './testcontainers.cjs';",
+    "import { createRequire } from 'node:module';",
     '',
+    "const api = createRequire(import.meta.url)('./testcontainers.cjs');",
     `export const { ${containerNames.join(', ')} } = api;`,
     '',
   ].join('\n'),
