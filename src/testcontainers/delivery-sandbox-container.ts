@@ -1,4 +1,4 @@
-import type { ImageName, StartedTestContainer } from 'testcontainers';
+import type { ContainerRuntimeClient, ImageName, StartedTestContainer } from 'testcontainers';
 import { testcontainers } from './load-testcontainers.js';
 import { readStartLine } from './read-start-line.js';
 import { StartedDeliverySandboxContainer } from './started-delivery-sandbox-container.js';
@@ -74,6 +74,22 @@ export class DeliverySandboxContainer extends testcontainers.GenericContainer {
   }
 
   /**
+   * Publishes the ports only on the address the tests reach the engine by, when that is on this
+   * machine: the loopback interface, or the default bridge's gateway for tests that run in a
+   * container beside the engine (where Testcontainers connects through it). The image answers any
+   * Host without a token, so a port on every interface would hand its state and secrets to the
+   * network (docs/docker.md asks the same of every `docker run`). An engine elsewhere
+   * (`DOCKER_HOST=tcp://…`) keeps Testcontainers' own binding, which the tests need to reach.
+   */
+  protected override async beforeContainerCreated(): Promise<void> {
+    const address = await localAddress(await testcontainers.getContainerRuntimeClient());
+    if (address === undefined) return;
+    const bindings = this.hostConfig.PortBindings as Record<string, { HostPort?: string }[]>;
+    for (const [port, binding] of Object.entries(bindings))
+      bindings[port] = binding.map((b) => ({ ...b, HostIp: address }));
+  }
+
+  /**
    * Starts the container and waits for its health endpoint; then reads its start line (webhook
    * secrets) and the running scenario's keys. An image neither on the machine nor pullable is
    * explained.
@@ -99,6 +115,20 @@ export class DeliverySandboxContainer extends testcontainers.GenericContainer {
       throw err;
     }
   }
+}
+
+/** The engine's address to publish on, when it is this machine's (see beforeContainerCreated). */
+async function localAddress(client: ContainerRuntimeClient): Promise<string | undefined> {
+  const addresses = client.info.containerRuntime.hostIps.map((ip) => ip.address);
+  if (addresses.every((a) => a === '127.0.0.1' || a === '::1')) return '127.0.0.1';
+  const [address] = addresses;
+  if (addresses.length !== 1 || address === undefined) return undefined;
+  const bridge = await client.network
+    .getById('bridge')
+    .inspect()
+    .catch(() => undefined);
+  const gateways = (bridge?.IPAM?.Config ?? []).map((c) => c.Gateway);
+  return gateways.includes(address) ? address : undefined;
 }
 
 /**

@@ -1,5 +1,6 @@
 // delivery-sandbox/testcontainers against a real Docker engine and the built image
 // (DOCKER_CHECK_IMAGE, default delivery-sandbox:latest): run by scripts/testcontainers-check.sh.
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from 'delivery-sandbox';
 import {
@@ -40,6 +41,22 @@ describe('a DeliverySandboxContainer, started from the image', () => {
       seed: 'tc-seed',
       clock: { mode: 'manual' },
     });
+  });
+
+  it('publishes its port only on the address it is reached by: loopback, or the bridge gateway from a container', () => {
+    const bindings = JSON.parse(
+      execFileSync(
+        'docker',
+        ['inspect', '-f', '{{json .NetworkSettings.Ports}}', sandbox.getId()],
+        {
+          encoding: 'utf8',
+        },
+      ),
+    ) as Record<string, { HostIp: string; HostPort: string }[]>;
+    const host = sandbox.getHost() === 'localhost' ? '127.0.0.1' : sandbox.getHost();
+    expect(bindings['4242/tcp']).toEqual([
+      { HostIp: host, HostPort: String(sandbox.getMappedPort(4242)) },
+    ]);
   });
 
   it("hands out the scenario's keys and the webhook secret it was given", () => {
