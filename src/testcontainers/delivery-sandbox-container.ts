@@ -35,7 +35,7 @@ export class DeliverySandboxContainer extends testcontainers.GenericContainer {
     );
   }
 
-  /** A bundled scenario (`ci`, `demo`…): `DELIVERY_SANDBOX_SCENARIO`. */
+  /** A bundled scenario (`ci`, `lunch-rush`…): `DELIVERY_SANDBOX_SCENARIO`. */
   withScenario(name: string): this {
     return this.withEnvironment({ DELIVERY_SANDBOX_SCENARIO: name });
   }
