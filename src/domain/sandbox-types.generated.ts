@@ -92,6 +92,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/__sandbox/metrics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Prometheus metrics of the server
+     * @description The Prometheus text exposition format (docs/observability.md): requests by route template and
+     *     status, webhook attempts by outcome, pending retries, orders by status (those three per
+     *     sandbox, labelled `sandbox`), the named sandboxes, and the process's event-loop lag and heap.
+     *     Server-wide: under a sandbox's path (`/__sandbox/sandboxes/{name}/metrics`) it answers the
+     *     same text, so scrape this one path once. Needs the admin token when one is set.
+     */
+    get: operations['sandboxMetrics'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/__sandbox/clock': {
     parameters: {
       query?: never;
@@ -1360,6 +1384,7 @@ export interface components {
       /** @description Real time the request took. */
       duration_ms: number;
       request: {
+        /** @description Exactly the headers sent. `traceparent` is among them when the request that caused the attempt sent a valid one: the same trace id, a span id of this attempt's own (docs/observability.md). */
         headers: {
           [key: string]: string;
         };
@@ -1492,6 +1517,8 @@ export interface components {
         status: number | null;
         latency_ms: number;
       };
+      /** @description The request's W3C `traceparent` (as version 00) when it sent a valid one; null when it sent none or an invalid one (ignored, as the Trace Context spec says). Every webhook attempt the request caused carries the same trace id with a span id of its own (docs/observability.md). */
+      traceparent: string | null;
     };
     RequestList: {
       requests: components['schemas']['JournalEntry'][];
@@ -1790,6 +1817,29 @@ export interface operations {
           'application/json': components['schemas']['Health'];
         };
       };
+      503: components['responses']['Stopping'];
+    };
+  };
+  sandboxMetrics: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The metrics. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain; version=0.0.4': string;
+        };
+      };
+      401: components['responses']['Error'];
       503: components['responses']['Stopping'];
     };
   };

@@ -1,9 +1,11 @@
-import type { RequestListener } from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { messageClasses, type MessageClasses } from './message-classes.js';
 import express from 'express';
 import type { Logger } from 'pino';
 import './locals.js';
 import type { AppHost } from './app-host.js';
+import { parseTraceparent } from '../domain/traceparent.js';
+import { withCause } from '../events/request-cause.js';
 import { loadAsyncApiDocument } from './asyncapi-document.js';
 import { fastOrderRead } from './fast-order-read.js';
 import { adminAuth, unknownSandbox } from './middleware/admin-auth.js';
@@ -142,8 +144,16 @@ export function createApp(
   app.use(routes.handler());
   app.use(errorHandler(logger, routes));
   const fast = fastOrderRead(steps, logger);
-  const listener: RequestListener = (req, res) => {
+  const serve = (req: IncomingMessage, res: ServerResponse): void => {
     if (!fast(req, res)) void app(req, res);
+  };
+  // A request with a valid W3C `traceparent` is handled as its cause: what it publishes, now or
+  // after an await (an advance's lifecycle steps), carries its trace into the webhooks. An invalid
+  // one is ignored, as the spec says (docs/observability.md).
+  const listener: RequestListener = (req, res) => {
+    const cause = parseTraceparent(req.headers.traceparent);
+    if (cause === undefined) serve(req, res);
+    else withCause(cause, serve, req, res);
   };
   return Object.assign(listener, { messageClasses: messageClasses(app) });
 }
