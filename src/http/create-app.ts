@@ -14,12 +14,14 @@ import { errorHandler } from './middleware/error-handler.js';
 import { journalRequests } from './middleware/journal.js';
 import { RouteResolver } from './middleware/not-found.js';
 import { chooseSandbox, refuseGoneSandbox } from './middleware/choose-sandbox.js';
+import { countRequests } from './middleware/count-requests.js';
 import { begin } from './middleware/prelude.js';
 import { requestGuard, type AccessOptions } from './middleware/request-guard.js';
 import { loadOpenApiDocument } from './openapi-document.js';
 import { OperationMatcher } from './operation-matcher.js';
 import { expressSteps, type RequestStep } from './pipeline.js';
 import { compileRequestValidators } from './request-validators.js';
+import { RequestTally } from './request-tally.js';
 import { driversRoutes } from './routes/drivers.js';
 import { ordersRoutes } from './routes/orders.js';
 import { dashboardRoutes } from './routes/dashboard.js';
@@ -28,6 +30,7 @@ import { sandboxDashboardReads } from './routes/sandbox/dashboard-reads.js';
 import { sandboxClockRoutes } from './routes/sandbox/clock.js';
 import { sandboxEventsRoutes } from './routes/sandbox/events.js';
 import { healthRoutes } from './routes/sandbox/health.js';
+import { metricsRoutes } from './routes/sandbox/metrics.js';
 import { sandboxOrdersRoutes } from './routes/sandbox/orders.js';
 import { sandboxReportRoutes } from './routes/sandbox/report.js';
 import { sandboxRequestsRoutes } from './routes/sandbox/requests.js';
@@ -83,8 +86,10 @@ export function createApp(
   // Without an ETag or Last-Modified Express still finds `If-None-Match: *` "fresh" and answers
   // 304: no response of the sandbox is ever fresh in a client's cache.
   Object.defineProperty(app.request, 'fresh', { configurable: true, get: () => false });
+  const requests = new RequestTally();
   const steps: readonly RequestStep[] = [
     chooseSandbox(host),
+    countRequests(requests, [v1Doc, sandboxDoc]),
     begin(logger),
     refuseGoneSandbox(),
     journalRequests(operations),
@@ -129,6 +134,7 @@ export function createApp(
   app.use(adminAuth(host.adminToken));
   app.use(unknownSandbox());
   app.use(healthRoutes(host.version, host.nodeName));
+  app.use(metricsRoutes(host));
   app.use(sandboxOrdersRoutes(control));
   app.use(sandboxEventsRoutes(control));
   app.use(sandboxClockRoutes(control));
@@ -155,8 +161,14 @@ export function createApp(
     if (cause === undefined) serve(req, res);
     else withCause(cause, serve, req, res);
   };
-  return Object.assign(listener, { messageClasses: messageClasses(app) });
+  return Object.assign(listener, { messageClasses: messageClasses(app), requests });
 }
 
-/** The app's request listener, with the request and response classes to serve it with. */
-export type AppListener = RequestListener & { readonly messageClasses: MessageClasses };
+/**
+ * The app's request listener, with the request and response classes to serve it with and the
+ * requests it answered (for `GET /__sandbox/metrics`).
+ */
+export type AppListener = RequestListener & {
+  readonly messageClasses: MessageClasses;
+  readonly requests: RequestTally;
+};

@@ -106,6 +106,10 @@ export class WebhookDispatcher implements WebhookPort {
     this.disposed = true;
   }
 
+  get pendingRetries(): number {
+    return this.backlog.total;
+  }
+
   /**
    * Waits until no attempt is in flight (including first attempts that others in their order's
    * queue were waiting for), or `boundMs` of real time at most.
