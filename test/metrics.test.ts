@@ -172,11 +172,15 @@ describe('GET /__sandbox/metrics with an admin token', () => {
     try {
       const without = await fetch(`${sandbox.url}/__sandbox/metrics`);
       expect(without.status).toBe(401);
-      expect((await without.json()).error.code).toBeTypeOf('string');
+      const refused = (await without.json()) as { error: { reason: string } };
+      expect(refused.error.reason).toBe('missing_admin_token');
       const wrong = await fetch(`${sandbox.url}/__sandbox/metrics`, {
         headers: { Authorization: 'Bearer nope' },
       });
       expect(wrong.status).toBe(401);
+      expect(((await wrong.json()) as { error: { reason: string } }).error.reason).toBe(
+        'invalid_admin_token',
+      );
       const withToken = await fetch(`${sandbox.url}/__sandbox/metrics`, {
         headers: { Authorization: 'Bearer adm_secret_token_1' },
       });
