@@ -936,6 +936,7 @@ export interface components {
       /** @description Real time the request took. */
       duration_ms: number;
       request: {
+        /** @description Exactly the headers sent. `traceparent` is among them when the request that caused the attempt sent a valid one: the same trace id, a span id of this attempt's own (docs/observability.md). */
         headers: {
           [key: string]: string;
         };
@@ -1068,6 +1069,8 @@ export interface components {
         status: number | null;
         latency_ms: number;
       };
+      /** @description The request's W3C `traceparent` (as version 00) when it sent a valid one; null when it sent none or an invalid one (ignored, as the Trace Context spec says). Every webhook attempt the request caused carries the same trace id with a span id of its own (docs/observability.md). */
+      traceparent: string | null;
     };
     RequestList: {
       requests: components['schemas']['JournalEntry'][];

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { parseTraceparent } from '../domain/traceparent.js';
+import { currentCause, withCause } from '../events/request-cause.js';
 import { Scheduler, type Timers } from './scheduler.js';
 import { VirtualClock } from './virtual-clock.js';
 
@@ -161,5 +163,21 @@ describe('VirtualClock', () => {
     real.pass(500);
     expect(clock.now()).toBe(T0 + 2500);
     expect(clock.iso()).toBe('2026-01-01T12:00:02.500Z');
+  });
+});
+
+describe('the real timer and request causes', () => {
+  it('runs what time made due as caused by no request, whichever request armed the timer', async () => {
+    const clock = new VirtualClock(Date.now(), { mode: 'realtime', speed: 1000 });
+    const scheduler = new Scheduler(clock, (err) => {
+      throw err;
+    });
+    const cause = parseTraceparent('00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01')!;
+    const heard = new Promise<unknown>((resolve) => {
+      // Armed inside a traced request; due one real millisecond later.
+      withCause(cause, () => scheduler.schedule(clock.now() + 1000, () => resolve(currentCause())));
+    });
+    expect(await heard).toBeUndefined();
+    scheduler.stop();
   });
 });

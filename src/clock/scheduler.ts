@@ -1,3 +1,4 @@
+import { withoutCause } from '../events/request-cause.js';
 import { nextTurn, SLICE_MS } from '../slices.js';
 import { TaskQueue } from './task-queue.js';
 import type { VirtualClock } from './virtual-clock.js';
@@ -10,7 +11,8 @@ export interface Timers {
 
 const realTimers: Timers = {
   set: (fn, ms) => {
-    const t = setTimeout(fn, ms);
+    // What wakes with time was caused by no request, whichever request armed the timer.
+    const t = withoutCause(() => setTimeout(fn, ms));
     t.unref();
     return t;
   },

@@ -92,6 +92,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/__sandbox/metrics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Prometheus metrics of the server
+     * @description The Prometheus text exposition format (docs/observability.md): requests by route template and
+     *     status, webhook attempts by outcome, pending retries, orders by status (those three per
+     *     sandbox, labelled `sandbox`), the named sandboxes, and the process's event-loop lag and heap.
+     *     Server-wide: under a sandbox's path (`/__sandbox/sandboxes/{name}/metrics`) it answers the
+     *     same text, so scrape this one path once. Needs the admin token when one is set.
+     */
+    get: operations['sandboxMetrics'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/__sandbox/clock': {
     parameters: {
       query?: never;
@@ -717,6 +741,36 @@ export interface paths {
      *     Used by the Docker `HEALTHCHECK`. Never needs the admin token.
      */
     get: operations['sandboxHealthInSandbox'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/__sandbox/sandboxes/{name}/metrics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Prometheus metrics of the server
+     * @description `GET /__sandbox/metrics` of the sandbox `name` (`default`: the default sandbox);
+     *     `404 sandbox_not_found` when no sandbox has that name.
+     *
+     *     The Prometheus text exposition format (docs/observability.md): requests by route template and
+     *     status, webhook attempts by outcome, pending retries, orders by status (those three per
+     *     sandbox, labelled `sandbox`), the named sandboxes, and the process's event-loop lag and heap.
+     *     Server-wide: under a sandbox's path (`/__sandbox/sandboxes/{name}/metrics`) it answers the
+     *     same text, so scrape this one path once. Needs the admin token when one is set.
+     */
+    get: operations['sandboxMetricsInSandbox'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2097,6 +2151,7 @@ export interface components {
       /** @description Real time the request took. */
       duration_ms: number;
       request: {
+        /** @description Exactly the headers sent. `traceparent` is among them when the request that caused the attempt sent a valid one: the same trace id, a span id of this attempt's own (docs/observability.md). */
         headers: {
           [key: string]: string;
         };
@@ -2229,6 +2284,8 @@ export interface components {
         status: number | null;
         latency_ms: number;
       };
+      /** @description The request's W3C `traceparent` (as version 00) when it sent a valid one; null when it sent none or an invalid one (ignored, as the Trace Context spec says). Every webhook attempt the request caused carries the same trace id with a span id of its own (docs/observability.md). */
+      traceparent: string | null;
     };
     RequestList: {
       requests: components['schemas']['JournalEntry'][];
@@ -2527,6 +2584,29 @@ export interface operations {
           'application/json': components['schemas']['Health'];
         };
       };
+      503: components['responses']['Stopping'];
+    };
+  };
+  sandboxMetrics: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The metrics. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain; version=0.0.4': string;
+        };
+      };
+      401: components['responses']['Error'];
       503: components['responses']['Stopping'];
     };
   };
@@ -3534,6 +3614,33 @@ export interface operations {
           'application/json': components['schemas']['Health'];
         };
       };
+      404: components['responses']['Error'];
+      503: components['responses']['Stopping'];
+    };
+  };
+  sandboxMetricsInSandbox: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The metrics. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain; version=0.0.4': string;
+        };
+      };
+      401: components['responses']['Error'];
       404: components['responses']['Error'];
       503: components['responses']['Stopping'];
     };

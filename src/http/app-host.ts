@@ -44,6 +44,19 @@ export interface AppHost {
    * the default sandbox's host; absent on a named sandbox's own host.
    */
   readonly sandboxes?: (SandboxDirectory & SandboxLookup) | undefined;
+  /**
+   * The server's metrics in the Prometheus text format (`GET /__sandbox/metrics`), on the
+   * default sandbox's host; absent on a named sandbox's own host.
+   */
+  readonly metrics?: MetricsSource | undefined;
+}
+
+/** Where `GET /__sandbox/metrics` reads the server's metrics. */
+export interface MetricsSource {
+  /** The exposition's Content-Type (`text/plain; version=0.0.4; charset=utf-8`). */
+  readonly contentType: string;
+  /** Every metric, collected now. */
+  text(): Promise<string>;
 }
 
 /** How a request finds a named sandbox's host (the `world` step, src/http/middleware/choose-sandbox.ts). */

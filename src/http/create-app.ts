@@ -1,9 +1,11 @@
-import type { RequestListener } from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { messageClasses, type MessageClasses } from './message-classes.js';
 import express from 'express';
 import type { Logger } from 'pino';
 import './locals.js';
 import type { AppHost } from './app-host.js';
+import { parseTraceparent } from '../domain/traceparent.js';
+import { withCause } from '../events/request-cause.js';
 import { loadAsyncApiDocument } from './asyncapi-document.js';
 import { fastOrderRead } from './fast-order-read.js';
 import { adminAuth, unknownSandbox } from './middleware/admin-auth.js';
@@ -12,12 +14,14 @@ import { errorHandler } from './middleware/error-handler.js';
 import { journalRequests } from './middleware/journal.js';
 import { RouteResolver } from './middleware/not-found.js';
 import { chooseSandbox, refuseGoneSandbox } from './middleware/choose-sandbox.js';
+import { countRequests } from './middleware/count-requests.js';
 import { begin } from './middleware/prelude.js';
 import { requestGuard, type AccessOptions } from './middleware/request-guard.js';
 import { loadOpenApiDocument } from './openapi-document.js';
 import { OperationMatcher } from './operation-matcher.js';
 import { expressSteps, type RequestStep } from './pipeline.js';
 import { compileRequestValidators } from './request-validators.js';
+import { RequestTally } from './request-tally.js';
 import { driversRoutes } from './routes/drivers.js';
 import { ordersRoutes } from './routes/orders.js';
 import { dashboardRoutes } from './routes/dashboard.js';
@@ -26,6 +30,7 @@ import { sandboxDashboardReads } from './routes/sandbox/dashboard-reads.js';
 import { sandboxClockRoutes } from './routes/sandbox/clock.js';
 import { sandboxEventsRoutes } from './routes/sandbox/events.js';
 import { healthRoutes } from './routes/sandbox/health.js';
+import { metricsRoutes } from './routes/sandbox/metrics.js';
 import { sandboxOrdersRoutes } from './routes/sandbox/orders.js';
 import { sandboxReportRoutes } from './routes/sandbox/report.js';
 import { sandboxRequestsRoutes } from './routes/sandbox/requests.js';
@@ -81,8 +86,10 @@ export function createApp(
   // Without an ETag or Last-Modified Express still finds `If-None-Match: *` "fresh" and answers
   // 304: no response of the sandbox is ever fresh in a client's cache.
   Object.defineProperty(app.request, 'fresh', { configurable: true, get: () => false });
+  const requests = new RequestTally();
   const steps: readonly RequestStep[] = [
     chooseSandbox(host),
+    countRequests(requests, [v1Doc, sandboxDoc]),
     begin(logger),
     refuseGoneSandbox(),
     journalRequests(operations),
@@ -127,6 +134,7 @@ export function createApp(
   app.use(adminAuth(host.adminToken));
   app.use(unknownSandbox());
   app.use(healthRoutes(host.version, host.nodeName));
+  app.use(metricsRoutes(host));
   app.use(sandboxOrdersRoutes(control));
   app.use(sandboxEventsRoutes(control));
   app.use(sandboxClockRoutes(control));
@@ -142,11 +150,25 @@ export function createApp(
   app.use(routes.handler());
   app.use(errorHandler(logger, routes));
   const fast = fastOrderRead(steps, logger);
-  const listener: RequestListener = (req, res) => {
+  const serve = (req: IncomingMessage, res: ServerResponse): void => {
     if (!fast(req, res)) void app(req, res);
   };
-  return Object.assign(listener, { messageClasses: messageClasses(app) });
+  // A request with a valid W3C `traceparent` is handled as its cause: what it publishes, now or
+  // after an await (an advance's lifecycle steps), carries its trace into the webhooks. An invalid
+  // one is ignored, as the spec says (docs/observability.md).
+  const listener: RequestListener = (req, res) => {
+    const cause = parseTraceparent(req.headers.traceparent);
+    if (cause === undefined) serve(req, res);
+    else withCause(cause, serve, req, res);
+  };
+  return Object.assign(listener, { messageClasses: messageClasses(app), requests });
 }
 
-/** The app's request listener, with the request and response classes to serve it with. */
-export type AppListener = RequestListener & { readonly messageClasses: MessageClasses };
+/**
+ * The app's request listener, with the request and response classes to serve it with and the
+ * requests it answered (for `GET /__sandbox/metrics`).
+ */
+export type AppListener = RequestListener & {
+  readonly messageClasses: MessageClasses;
+  readonly requests: RequestTally;
+};

@@ -74,4 +74,9 @@ export interface JournalEntry {
   /** Real milliseconds from arrival to the last byte answered (or to the connection's end). */
   duration_ms: number;
   fault: JournalFault | null;
+  /**
+   * The request's W3C `traceparent` when it sent a valid one (an invalid one is ignored): every
+   * webhook attempt it caused carries the same trace id with a span of its own.
+   */
+  traceparent: string | null;
 }

@@ -27,6 +27,7 @@ function entry(journal: RequestJournal, id: string, body: string | null = null):
     virtual_time: '2026-01-01T00:00:00.000Z',
     duration_ms: 1,
     fault: null,
+    traceparent: null,
   };
 }
 

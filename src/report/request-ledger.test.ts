@@ -46,6 +46,7 @@ function entry(
     virtual_time: new Date(T0).toISOString(),
     duration_ms: 1,
     fault: null,
+    traceparent: null,
     ...rest,
   };
 }

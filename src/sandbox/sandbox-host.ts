@@ -2,7 +2,8 @@ import { checkBundledOnly } from './bundled-only.js';
 import { chooseScenario } from './choose-scenario.js';
 import type { SandboxConfig } from './config.js';
 import type { IntegrationReport } from '../report/integration-report.js';
-import type { AppHost, SandboxLookup } from '../http/app-host.js';
+import type { AppHost, MetricsSource, SandboxLookup } from '../http/app-host.js';
+import { AttemptTally } from './attempt-tally.js';
 import type { SandboxDirectory } from '../http/sandbox-directory.js';
 import { fail } from '../errors/service-error.js';
 import { ReportCollector } from '../report/report-collector.js';
@@ -48,6 +49,10 @@ export class SandboxHost implements AppHost {
   private worlds!: WorldFactory;
   /** The server's named sandboxes, on the default sandbox's host only (set by `startSandbox`). */
   sandboxes: (SandboxDirectory & SandboxLookup) | undefined;
+  /** The server's metrics, on the default sandbox's host only (set by `startSandbox`). */
+  metrics: MetricsSource | undefined;
+  /** This sandbox's webhook attempts by outcome, across resets (for the metrics). */
+  attempts!: AttemptTally;
 
   private constructor(private readonly config: SandboxConfig) {
     this.source = config.scenario;
@@ -101,6 +106,8 @@ export class SandboxHost implements AppHost {
     void host.world.drivers.warm();
     host.reporter = new ReportCollector(host.world);
     host.onReplace((next) => host.reporter.attach(next));
+    host.attempts = new AttemptTally(host.world);
+    host.onReplace((next) => host.attempts.attach(next));
     // The report hears every request, so it covers the whole run whatever the journal keeps.
     host.journal.subscribe((entry) => host.reporter.observeRequest(entry));
     await host.world.store.commit();

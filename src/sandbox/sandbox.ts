@@ -13,6 +13,7 @@ import { namedSandboxes, type NamedSandboxes } from './named-sandboxes.js';
 import { streamHosts } from './stream-hosts.js';
 import { SandboxHost } from './sandbox-host.js';
 import { SandboxRegistry } from './sandbox-registry.js';
+import { ServerMetrics } from './server-metrics.js';
 
 export type { SandboxOptions, StreamOptions } from './config.js';
 export type { LocationStreamMessage, SandboxStreamMessage } from '../live/messages.js';
@@ -103,6 +104,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     { holdMs: config.requestTimeoutMs },
   );
+  host.metrics = new ServerMetrics(host, registry, app.requests, config.maxSandboxes);
   const nextRequestId = (): string => host.current.ids.next('req');
   const drain = new RequestDrain(nextRequestId);
   const streams = new LiveStreams({

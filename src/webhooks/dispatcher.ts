@@ -4,6 +4,8 @@ import type { ProbeCase, ProbeResult } from '../domain/sandbox-types.js';
 import type { WebhookFaults } from '../domain/scenario.js';
 import { subscribes } from '../domain/webhook-subscription.js';
 import type { SandboxEvent } from '../events/event-bus.js';
+import { currentCause } from '../events/request-cause.js';
+import { childTraceparent, type TraceParent } from '../domain/traceparent.js';
 import { Listeners } from '../listeners.js';
 import type { DeliveryRecord, WebhookEndpointRecord } from '../store/state.js';
 import type { DeliveryAttempt } from '../domain/sandbox-types.js';
@@ -70,6 +72,11 @@ export class WebhookDispatcher implements WebhookPort {
   /** First attempts and retries wait here to start, in slices off the request's path. */
   private readonly starts = new StartQueue((drain) => this.track(drain));
   private readonly backlog = new RetryBacklog();
+  /**
+   * The trace context of the request that published each delivery's event (by delivery key),
+   * while the delivery has attempts to come: every automatic attempt is a child span of it.
+   */
+  private readonly causes = new Map<string, TraceParent>();
   private disposed = false;
 
   constructor(
@@ -97,6 +104,10 @@ export class WebhookDispatcher implements WebhookPort {
 
   dispose(): void {
     this.disposed = true;
+  }
+
+  get pendingRetries(): number {
+    return this.backlog.total;
   }
 
   /**
@@ -176,9 +187,11 @@ export class WebhookDispatcher implements WebhookPort {
 
   private onEvent(event: SandboxEvent): void {
     const seq = ++this.published;
+    const cause = currentCause();
     for (const endpoint of this.world.store.webhookEndpoints.all()) {
       if (!subscribes(endpoint, event.event)) continue;
       const delivery = this.deliveryFor(event, endpoint);
+      if (cause) this.causes.set(delivery.key, cause);
       const plan = this.injector.planFirstAttempt();
       const drop = this.decideFaults(delivery);
       if (plan.kind === 'delayed') {
@@ -279,12 +292,20 @@ export class WebhookDispatcher implements WebhookPort {
       delivery.status = delivery.status === 'succeeded' ? 'succeeded' : 'failed';
       delivery.next_attempt_at = null;
       world.store.deliveries.touch(delivery.key);
+      this.causes.delete(delivery.key);
       return [];
     }
     const manual = opts.manual ?? false;
     const n = ++delivery.attempts;
     const attemptedAt = world.clock.now();
-    const request = buildRequest(endpoint, event, n);
+    // A manual attempt (redeliver, test) is caused by the request that asked for it.
+    const cause = manual ? currentCause() : this.causes.get(delivery.key);
+    const request = buildRequest(
+      endpoint,
+      event,
+      n,
+      cause && childTraceparent(cause, `${delivery.key}:${n}`),
+    );
     let fault = opts.fault ?? null;
     let result: SendResult;
     if (n === 1 && !manual && opts.drop === true) {
@@ -301,6 +322,7 @@ export class WebhookDispatcher implements WebhookPort {
     delivery.status = outcome.status;
     delivery.next_attempt_at = outcome.nextAt;
     world.store.deliveries.touch(delivery.key);
+    if (outcome.nextAt === null && !manual) this.causes.delete(delivery.key);
     if (outcome.nextAt !== null) this.scheduleRetry(delivery, event, outcome.nextAt);
 
     const row = (r: SendResult, f: Fault, status: DeliveryAttempt['status']): DeliveryAttempt =>

@@ -23,6 +23,13 @@ export class RetryBacklog {
     else this.waiting.delete(endpointId);
   }
 
+  /** How many retries are scheduled and not yet due, to every endpoint. */
+  get total(): number {
+    let n = 0;
+    for (const count of this.waiting.values()) n += count;
+    return n;
+  }
+
   /** The retry policy's `outcome`, made final when `endpointId` already has its fill of retries. */
   limit(endpointId: string, outcome: AttemptOutcome): AttemptOutcome {
     if (outcome.nextAt === null || this.count(endpointId) < MAX_PENDING_RETRIES) return outcome;

@@ -40,6 +40,8 @@ export interface WebhookPort {
   onProbe(listener: (result: ProbeResult) => void): () => void;
   /** The fault injection in force (`PUT /__sandbox/faults`). */
   faults: WebhookFaults;
+  /** Retries scheduled and not yet due (the metrics' pending retries). */
+  readonly pendingRetries: number;
   /** Waits until no attempt is in flight, or `boundMs` of real time at most. */
   settle(boundMs?: number): Promise<void>;
   /** Stops for good: attempts still in flight finish into nothing. */

@@ -1,5 +1,7 @@
 import type { IncomingHttpHeaders, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { stopwatch } from '../../clock/real-time.js';
+import { formatTraceparent } from '../../domain/traceparent.js';
+import { currentCause } from '../../events/request-cause.js';
 import type {
   JournalBody,
   JournalEntry,
@@ -74,6 +76,7 @@ function recordOnClose(
   const elapsed = stopwatch();
   const startedAt = world.clock.wallNow();
   const virtual = world.clock.now();
+  const cause = currentCause();
   res.once('close', () => {
     const finished = res.writableFinished;
     // Only what the entry needs, taken now (no request, response or socket is kept): the
@@ -93,6 +96,7 @@ function recordOnClose(
       accountId: x.account?.account_id,
       readOnly: x.keyReadOnly,
       fault: x.fault,
+      traceparent: cause && formatTraceparent(cause),
       startedAt,
       virtual,
       durationMs: Math.round(elapsed() * 10) / 10,
@@ -121,6 +125,7 @@ interface Facts {
   accountId: string | undefined;
   readOnly: boolean | undefined;
   fault: JournalFault | undefined;
+  traceparent: string | undefined;
   startedAt: number;
   virtual: number;
   durationMs: number;
@@ -150,6 +155,7 @@ function toEntry(f: Facts, matcher: OperationMatcher): JournalEntry {
     virtual_time: new Date(f.virtual).toISOString(),
     duration_ms: f.durationMs,
     fault: f.fault ?? null,
+    traceparent: f.traceparent ?? null,
   };
 }
 

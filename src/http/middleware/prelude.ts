@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
+import { currentCause, withoutCause } from '../../events/request-cause.js';
 import type { World } from '../../world/world.js';
 import type { RequestStep } from '../pipeline.js';
 
@@ -10,14 +11,17 @@ import type { RequestStep } from '../pipeline.js';
  * 2. a log line once it is answered (method, path, status, duration, request id), at the level
  *    requestLogLevel gives;
  * 3. in realtime mode, the lifecycle steps that fell due since the timer last fired run before the
- *    request reads the state (a no-op in manual mode).
+ *    request reads the state (a no-op in manual mode), as caused by no request: time made them
+ *    due, not this request's `traceparent`.
  */
 export function begin(logger: Logger): RequestStep {
   return {
     name: 'begin',
     run: (x) => {
       x.requestId = beginRequest(x.world, logger, x.method, x.path, x.res);
-      x.world.scheduler.runDue();
+      const { scheduler } = x.world;
+      if (currentCause() === undefined) scheduler.runDue();
+      else withoutCause(() => scheduler.runDue());
     },
   };
 }

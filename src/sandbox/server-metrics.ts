@@ -1,0 +1,117 @@
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
+import { TRANSITIONS } from '../domain/order-status.js';
+import type { OrderStatus } from '../domain/api-types.js';
+import type { MetricsSource } from '../http/app-host.js';
+import type { RequestTally } from '../http/request-tally.js';
+import type { SandboxHost } from './sandbox-host.js';
+import type { SandboxRegistry } from './sandbox-registry.js';
+
+const STATUSES = Object.keys(TRANSITIONS) as OrderStatus[];
+
+let processMetrics: Registry | undefined;
+
+/**
+ * The process's own metrics (event-loop lag, heap, CPU, handles: prom-client's default set), in
+ * one registry per process, made at the first scrape: the process is one, however many servers
+ * it runs, and its collectors (an event-loop delay histogram, a GC observer) are never undone.
+ */
+function processRegistry(): Registry {
+  if (!processMetrics) {
+    processMetrics = new Registry();
+    collectDefaultMetrics({ register: processMetrics });
+  }
+  return processMetrics;
+}
+
+/**
+ * A server's Prometheus metrics (`GET /__sandbox/metrics`, docs/observability.md), in a registry
+ * of its own (two servers in one process never share a series). Everything is read at the scrape
+ * from what the server keeps anyway: the requests it counted (`RequestTally`), each sandbox's
+ * attempt tally, pending retries and orders. Per-sandbox series carry `sandbox` (`default` or
+ * the name; at most `--max-sandboxes` + 1 values) and are rebuilt at every scrape, so a deleted
+ * or expired sandbox's series are gone from the next one.
+ */
+export class ServerMetrics implements MetricsSource {
+  readonly contentType: string;
+  private readonly registry = new Registry();
+
+  constructor(
+    private readonly host: SandboxHost,
+    private readonly named: SandboxRegistry,
+    requests: RequestTally,
+    maxSandboxes: number,
+  ) {
+    this.contentType = this.registry.contentType;
+    const registers = [this.registry];
+    const sandboxes = (): [string, SandboxHost][] => [
+      ['default', this.host],
+      ...this.named.list().map((e): [string, SandboxHost] => [e.name, e.host]),
+    ];
+    new Counter({
+      name: 'delivery_sandbox_http_requests_total',
+      help: 'Requests answered, by method, OpenAPI route template and status (none: unanswered).',
+      labelNames: ['method', 'route', 'status'],
+      registers,
+      collect() {
+        this.reset();
+        for (const r of requests.entries())
+          this.inc({ method: r.method, route: r.route, status: r.status }, r.count);
+      },
+    });
+    new Counter({
+      name: 'delivery_sandbox_webhook_attempts_total',
+      help: 'Webhook attempts by outcome (succeeded, retrying, failed), per sandbox, across resets.',
+      labelNames: ['sandbox', 'outcome'],
+      registers,
+      collect() {
+        this.reset();
+        for (const [sandbox, host] of sandboxes())
+          for (const [outcome, n] of host.attempts.entries()) this.inc({ sandbox, outcome }, n);
+      },
+    });
+    new Gauge({
+      name: 'delivery_sandbox_webhook_retries_pending',
+      help: 'Webhook retries scheduled and not yet due, per sandbox.',
+      labelNames: ['sandbox'],
+      registers,
+      collect() {
+        this.reset();
+        for (const [sandbox, host] of sandboxes())
+          this.set({ sandbox }, host.current.webhooks.pendingRetries);
+      },
+    });
+    new Gauge({
+      name: 'delivery_sandbox_orders',
+      help: 'Orders stored, by status, per sandbox.',
+      labelNames: ['sandbox', 'status'],
+      registers,
+      collect() {
+        this.reset();
+        for (const [sandbox, host] of sandboxes()) {
+          const counts = new Map<string, number>(STATUSES.map((s) => [s, 0]));
+          for (const o of host.current.store.orders.all())
+            counts.set(o.order.status, (counts.get(o.order.status) ?? 0) + 1);
+          for (const [status, n] of counts) this.set({ sandbox, status }, n);
+        }
+      },
+    });
+    const directory = this.named;
+    new Gauge({
+      name: 'delivery_sandbox_sandboxes',
+      help: 'Named sandboxes alive (the default one not counted).',
+      registers,
+      collect() {
+        this.set(directory.list().length);
+      },
+    });
+    new Gauge({
+      name: 'delivery_sandbox_sandboxes_limit',
+      help: 'The most named sandboxes at once (--max-sandboxes).',
+      registers,
+    }).set(maxSandboxes);
+  }
+
+  async text(): Promise<string> {
+    return Registry.merge([processRegistry(), this.registry]).metrics();
+  }
+}
