@@ -31,7 +31,7 @@ APP=$P-app
 API_KEY=sk_test_ci_acme
 SECRET=whsec_dsck_$$_$RANDOM
 ORDERS=${DOCKER_CHECK_ORDERS:-25}
-HEALTHY_LIMIT_MS=2500
+HEALTHY_LIMIT_MS=${DOCKER_CHECK_HEALTHY_MS:-2500} # the issue's bound; raise it only on a machine known to be overloaded
 START=$SECONDS
 work=$(mktemp -d)
 receiver_pid=""
@@ -54,17 +54,32 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# Waits until container $1 is healthy; prints the milliseconds since $2 (epoch ms).
-wait_healthy() {
+# Answers 0 when GET /__sandbox/health on 127.0.0.1:<port> ($1) answers 200: bash alone, no process
+# started, so polling it does not load the machine it measures.
+answers() {
   local status
+  { exec 3<>"/dev/tcp/127.0.0.1/$1"; } 2>/dev/null || return 1
+  printf 'GET /__sandbox/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n' >&3
+  read -r -t 1 _ status _ <&3 2>/dev/null || status="" # docker-proxy resets until the app listens
+  exec 3<&-
+  [ "$status" = 200 ]
+}
+
+# Waits until container $1 is healthy; prints "<ms to the first answer> <ms to healthy>", counted
+# from $2 (epoch ms).
+wait_healthy() {
+  local status port first=""
+  port=$(docker port "$1" 4242/tcp | head -n 1)
+  port=${port##*:}
   while :; do
+    [ -n "$first" ] || ! answers "$port" || first=$(($(now_ms) - $2))
     status=$(docker inspect -f '{{.State.Health.Status}}' "$1")
     [ "$status" = healthy ] && break
     [ "$status" != unhealthy ] || fail "$1 is unhealthy"
     [ $(($(now_ms) - $2)) -lt 30000 ] || fail "$1 not healthy within 30 s ($status)"
     sleep 0.05
   done
-  echo $(($(now_ms) - $2))
+  echo "${first:-$(($(now_ms) - $2))} $(($(now_ms) - $2))"
 }
 
 # 1. The base image, then the image with each builder (both at once: each waits on npm mostly).
@@ -117,9 +132,13 @@ docker run -d --name "$APP" --label "dsck.run=$P" --network "$P-net" \
   -e DELIVERY_SANDBOX_SCENARIO=ci -e DELIVERY_SANDBOX_DATA=/data/state.json \
   -e "DELIVERY_SANDBOX_WEBHOOK_URL=http://host.docker.internal:$rport/webhooks" \
   -e "DELIVERY_SANDBOX_WEBHOOK_SECRET=$SECRET" "$run_image" >/dev/null
-healthy_ms=$(wait_healthy "$APP" "$t0")
-[ "$healthy_ms" -le "$HEALTHY_LIMIT_MS" ] || fail "healthy only $healthy_ms ms after docker run (limit $HEALTHY_LIMIT_MS ms)"
-say "docker inspect: healthy $healthy_ms ms after docker run"
+read -r first_ms healthy_ms < <(wait_healthy "$APP" "$t0")
+# The HEALTHCHECK's own delay, whatever the machine: one 1 s interval after the first answer, at most.
+[ $((healthy_ms - first_ms)) -le 1500 ] ||
+  fail "healthy only $((healthy_ms - first_ms)) ms after the first answer (the HEALTHCHECK's interval is too long)"
+[ "$healthy_ms" -le "$HEALTHY_LIMIT_MS" ] ||
+  fail "healthy only $healthy_ms ms after docker run (limit $HEALTHY_LIMIT_MS ms; first answer after $first_ms ms)"
+say "docker inspect: healthy $healthy_ms ms after docker run (first answer after $first_ms ms)"
 
 addr=$(docker port "$APP" 4242/tcp | head -n 1)
 case "$addr" in 127.0.0.1:*) ;; *) fail "published on $addr, not on 127.0.0.1" ;; esac
@@ -162,10 +181,10 @@ docker logs "$APP" 2>&1 | grep -q '"msg":"shutting down"' || fail "no stop line 
 say "docker stop: $stop_ms ms, exit code 0, the stop line logged"
 t=$(now_ms)
 docker start "$APP" >/dev/null
-healthy_ms=$(wait_healthy "$APP" "$t")
+read -r first_ms healthy_ms < <(wait_healthy "$APP" "$t")
 addr=$(docker port "$APP" 4242/tcp | head -n 1)
 n=$(node scripts/docker-check-orders.mjs check "http://$addr" "$API_KEY" "$work/orders.txt") || fail "orders lost across docker stop + start"
-say "docker start: healthy in $healthy_ms ms, all $n acknowledged orders there"
+say "docker start: healthy in $healthy_ms ms (first answer $first_ms ms), all $n acknowledged orders there"
 
 docker logs "$APP" >"$work/stdout.log" 2>"$work/stderr.log"
 node -e '

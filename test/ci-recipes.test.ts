@@ -34,13 +34,6 @@ const gitlab = parsed.filter((b) => !b.value?.jobs && b.value?.test?.services);
 const dockerfile = readFileSync('Dockerfile', 'utf8');
 const imagePort = /DELIVERY_SANDBOX_PORT=(\d+)/.exec(dockerfile)?.[1];
 
-/** The quoted value of `--health-cmd "…"` in a service's options. */
-function healthCmd(options: string): string {
-  const cmd = /--health-cmd "((?:[^"\\]|\\.)*)"/.exec(options)?.[1];
-  if (!cmd) throw new Error(`no --health-cmd in ${options}`);
-  return cmd;
-}
-
 function seconds(flag: string): number {
   const m = new RegExp(`--${flag}=(\\d+)(ms|s)`).exec(dockerfile);
   if (!m) throw new Error(`the Dockerfile's HEALTHCHECK has no --${flag}`);
@@ -64,8 +57,7 @@ describe('the CI recipes of the README and docs/ci.md', () => {
     );
   });
 
-  it('run the sandbox image on its port, with a health command that passes against a sandbox', async () => {
-    const port = new URL(sandbox.url).port;
+  it("run the sandbox image on its port, health-checked by the image's own probe", () => {
     for (const b of github) {
       for (const job of Object.values<any>(b.value.jobs)) {
         const service = job.services.sandbox;
@@ -75,15 +67,11 @@ describe('the CI recipes of the README and docs/ci.md', () => {
         if (!inContainer) expect(service.ports).toEqual([`127.0.0.1:${imagePort}:${imagePort}`]);
         const steps = JSON.stringify(job.steps);
         expect(steps).toContain(inContainer ? `sandbox:${imagePort}` : `localhost:${imagePort}`);
-        const cmd = healthCmd(service.options);
-        expect(cmd).toContain(`127.0.0.1:${imagePort}/__sandbox/health`);
-        // Docker runs a --health-cmd with /bin/sh -c: so does this, against a real sandbox.
-        await expect(
-          run('/bin/sh', ['-c', cmd.replaceAll(`:${imagePort}/`, `:${port}/`)]),
-        ).resolves.toBeDefined();
-        await expect(
-          run('/bin/sh', ['-c', cmd.replaceAll(`:${imagePort}/`, ':1/')]),
-        ).rejects.toThrow();
+        // The image's own HEALTHCHECK (a bash probe, tested below) is what runs: options only
+        // lengthen its timeout and retries. A --health-cmd running node costs a node start per
+        // probe and, on a busy machine, delayed healthy by half a minute (docs/ci.md).
+        expect(service.options, `${b.file}:${b.line}`).not.toContain('--health-cmd');
+        expect(service.options).toMatch(/--health-retries \d+/);
         const webhookUrl: string | undefined = service.env?.DELIVERY_SANDBOX_WEBHOOK_URL;
         if (webhookUrl?.includes('host.docker.internal'))
           expect(service.options).toContain('--add-host=host.docker.internal:host-gateway');
