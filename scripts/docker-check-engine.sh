@@ -56,14 +56,14 @@ trap cleanup EXIT
 
 # Answers 0 when GET /__sandbox/health on 127.0.0.1:<port> ($1) answers 200: bash alone, no process
 # started, so polling it does not load the machine it measures.
-answers() {
+answers() (
+  trap '' PIPE # docker-proxy accepts, then resets until the app listens: a failed write, no signal
   local status
-  { exec 3<>"/dev/tcp/127.0.0.1/$1"; } 2>/dev/null || return 1
-  printf 'GET /__sandbox/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n' >&3
-  read -r -t 1 _ status _ <&3 2>/dev/null || status="" # docker-proxy resets until the app listens
-  exec 3<&-
+  { exec 3<>"/dev/tcp/127.0.0.1/$1"; } 2>/dev/null || exit 1
+  printf 'GET /__sandbox/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n' >&3 2>/dev/null || exit 1
+  read -r -t 1 _ status _ <&3 2>/dev/null || exit 1
   [ "$status" = 200 ]
-}
+)
 
 # Waits until container $1 is healthy; prints "<ms to the first answer> <ms to healthy>", counted
 # from $2 (epoch ms).
@@ -132,7 +132,7 @@ docker run -d --name "$APP" --label "dsck.run=$P" --network "$P-net" \
   -e DELIVERY_SANDBOX_SCENARIO=ci -e DELIVERY_SANDBOX_DATA=/data/state.json \
   -e "DELIVERY_SANDBOX_WEBHOOK_URL=http://host.docker.internal:$rport/webhooks" \
   -e "DELIVERY_SANDBOX_WEBHOOK_SECRET=$SECRET" "$run_image" >/dev/null
-read -r first_ms healthy_ms < <(wait_healthy "$APP" "$t0")
+read -r first_ms healthy_ms < <(wait_healthy "$APP" "$t0") || fail "waiting for healthy"
 # The HEALTHCHECK's own delay, whatever the machine: one 1 s interval after the first answer, at most.
 [ $((healthy_ms - first_ms)) -le 1500 ] ||
   fail "healthy only $((healthy_ms - first_ms)) ms after the first answer (the HEALTHCHECK's interval is too long)"
@@ -181,7 +181,7 @@ docker logs "$APP" 2>&1 | grep -q '"msg":"shutting down"' || fail "no stop line 
 say "docker stop: $stop_ms ms, exit code 0, the stop line logged"
 t=$(now_ms)
 docker start "$APP" >/dev/null
-read -r first_ms healthy_ms < <(wait_healthy "$APP" "$t")
+read -r first_ms healthy_ms < <(wait_healthy "$APP" "$t") || fail "waiting for healthy after docker start"
 addr=$(docker port "$APP" 4242/tcp | head -n 1)
 n=$(node scripts/docker-check-orders.mjs check "http://$addr" "$API_KEY" "$work/orders.txt") || fail "orders lost across docker stop + start"
 say "docker start: healthy in $healthy_ms ms (first answer $first_ms ms), all $n acknowledged orders there"

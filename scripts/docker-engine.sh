@@ -15,6 +15,7 @@ docker_engine_up() {
   if ! command -v docker >/dev/null 2>&1 || ! command -v dockerd >/dev/null 2>&1; then
     apt-get update -qq >/dev/null
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq docker.io >/dev/null || return 1
+    docker info >/dev/null 2>&1 && return 0 # started by the package (systemd): not ours to stop
   fi
   local log=${TMPDIR:-/tmp}/dockerd-ci.$$.log
   dockerd >"$log" 2>&1 &
