@@ -4,6 +4,9 @@
  *
  * Target layout (one folder per layer, src/<layer>/), highest first:
  *
+ *   testcontainers      src/testcontainers/ (the delivery-sandbox/testcontainers entry): the sandbox
+ *                       in a container, spoken to over HTTP only, with the CLI's control client
+ *                       and start line; never the sandbox itself, and nothing imports it
  *   cli                 src/cli/ and src/cli.ts (the executable entry)
  *   sandbox             src/sandbox/ (the host, the options, start and stop)
  *   http live scenarios simulation webhooks report client   the "features": siblings, never each other
@@ -15,7 +18,8 @@
  *   world               the wired state of one sandbox run
  *   store events clock errors                          the "core": may use each other (no cycles)
  *   support             src/paths.ts, src/version.ts, src/logger.ts, src/fixtures.ts, src/json-schema.ts,
- *                       src/listeners.ts (the one listener registry, which journal/ uses too)
+ *                       src/listeners.ts (the one listener registry, which journal/ uses too),
+ *                       src/slices.ts (long work in slices that yield to the event loop)
  *   domain              pure rules: imports nothing from src outside src/domain/
  *
  * A layer imports itself and anything below it, transitively (http may import commands, world,
@@ -37,6 +41,7 @@ const FEATURES = ['http', 'live', 'scenarios', 'simulation', 'webhooks', 'report
 const CORE = ['store', 'events', 'clock', 'errors'];
 
 const ENTRY = '^src/index\\.ts$';
+const TESTCONTAINERS = '^src/testcontainers/';
 const CLI = '^src/(cli/|cli\\.ts$)';
 const SANDBOX = '^src/sandbox/';
 const FEATURE = `^src/(${FEATURES.join('|')})/`;
@@ -44,10 +49,22 @@ const EDGES = '^src/(edge|journal)/';
 const COMMANDS = '^src/commands/';
 const WORLD = '^src/world/';
 const CORE_LAYER = `^src/(${CORE.join('|')})/`;
-const SUPPORT = '^src/(paths|version|logger|fixtures|json-schema|listeners)\\.ts$';
+const SUPPORT = '^src/(paths|version|logger|fixtures|json-schema|listeners|slices)\\.ts$';
 const DOMAIN = '^src/domain/';
 
-const LAYERS = [ENTRY, CLI, SANDBOX, FEATURE, EDGES, COMMANDS, WORLD, CORE_LAYER, SUPPORT, DOMAIN];
+const LAYERS = [
+  ENTRY,
+  TESTCONTAINERS,
+  CLI,
+  SANDBOX,
+  FEATURE,
+  EDGES,
+  COMMANDS,
+  WORLD,
+  CORE_LAYER,
+  SUPPORT,
+  DOMAIN,
+];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
@@ -85,6 +102,25 @@ export default {
         'src/index.ts is the public entry only: import the module that defines the thing, not the package entry.',
       from: { path: '^src/', pathNot: ENTRY },
       to: { path: ENTRY },
+    },
+    {
+      name: 'not-to-testcontainers',
+      severity: 'error',
+      comment:
+        'src/testcontainers/ is the delivery-sandbox/testcontainers entry point, which loads the testcontainers package: nothing else may import it.',
+      from: { path: '^src/', pathNot: TESTCONTAINERS },
+      to: { path: TESTCONTAINERS },
+    },
+    {
+      name: 'testcontainers-over-http',
+      severity: 'error',
+      comment:
+        'The container handle speaks to the sandbox over HTTP: it may use the control client, the start line and domain types, never the sandbox in process.',
+      from: { path: TESTCONTAINERS },
+      to: {
+        path: '^src/',
+        pathNot: [TESTCONTAINERS, '^src/cli/(control-client|start-line)\\.ts$', DOMAIN],
+      },
     },
     {
       name: 'entry-not-to-cli',

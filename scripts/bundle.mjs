@@ -60,6 +60,38 @@ writeFileSync(
   ].join('\n'),
 );
 
+// delivery-sandbox/testcontainers (docs/docker.md): the same pair, dist/testcontainers.cjs and an
+// ES module re-exporting it. `testcontainers`, an optional peer dependency, stays a require() call
+// (src/testcontainers/load-testcontainers.ts), run only when this entry point is loaded: the main
+// entry never loads it. Its code is a few small files of its own (the control client inlined).
+await build({
+  ...common,
+  entryPoints: { testcontainers: 'src/testcontainers/index.ts' },
+  outExtension: { '.js': '.cjs' },
+  format: 'cjs',
+  external: ['testcontainers', ...Object.keys(dependencies)],
+  define: { 'import.meta.url': '__bundleUrl' },
+  banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+});
+const containerNames = Object.keys(
+  createRequire(import.meta.url)('../dist/testcontainers.cjs'),
+).sort();
+// The wrapper require()s the bundle rather than importing it: Node 20 reports a CommonJS module
+// that throws while an ES module imports it (testcontainers missing) as an uncaught exception
+// too, even when the import() is caught.
+writeFileSync(
+  'dist/testcontainers.js',
+  [
+    '// The ES module entry of delivery-sandbox/testcontainers: ./testcontainers.cjs re-exported',
+    '// (scripts/bundle.mjs).',
+    "import { createRequire } from 'node:module';",
+    '',
+    "const api = createRequire(import.meta.url)('./testcontainers.cjs');",
+    `export const { ${containerNames.join(', ')} } = api;`,
+    '',
+  ].join('\n'),
+);
+
 // The declarations (tsc's declarationDir, dist/types/) describe that CommonJS module, for both
 // conditions: its own package.json makes TypeScript read them as CommonJS, which a CommonJS
 // project on `module: node16` may import (no TS1479), and from which an ES module imports the

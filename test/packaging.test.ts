@@ -292,3 +292,32 @@ test('a sandbox started from require()', async () => {
     },
   );
 });
+
+describe('delivery-sandbox/testcontainers, installed without its optional peer testcontainers', () => {
+  it('ships its two bundles and its types', () => {
+    const files = packed.files.map((f) => f.path);
+    for (const file of [
+      'dist/testcontainers.js',
+      'dist/testcontainers.cjs',
+      'dist/types/testcontainers/index.d.ts',
+    ])
+      expect(files).toContain(file);
+  });
+
+  it('says to install testcontainers, from import and from require()', () => {
+    const out = node(
+      'testcontainers-missing.mjs',
+      `import { createRequire } from 'node:module';
+       try { createRequire(import.meta.url)('delivery-sandbox/testcontainers'); } catch (e) { console.log(e.message); }
+       try { await import('delivery-sandbox/testcontainers'); } catch (e) { console.log(e.message); }
+       const { startSandbox } = await import('delivery-sandbox');
+       console.log(typeof startSandbox);`,
+    ).split('\n');
+    expect(out).toHaveLength(3);
+    for (const message of out.slice(0, 2))
+      expect(message).toMatch(
+        /^delivery-sandbox\/testcontainers needs the 'testcontainers' package, an optional peer dependency .*npm install --save-dev testcontainers@\^11/,
+      );
+    expect(out[2]).toBe('function');
+  });
+});

@@ -118,6 +118,11 @@ export class ControlClient {
     return this.control('GET', 'report');
   }
 
+  /** `GET /__sandbox/world`: what runs now, with every account's keys. */
+  world(): Promise<SandboxSchemas['ResetResult']> {
+    return this.control('GET', 'world');
+  }
+
   /** `GET /__sandbox/scenarios`: the bundled scenarios; `current` marks the running one. */
   scenarios(): Promise<SandboxSchemas['ScenarioList']> {
     return this.control('GET', 'scenarios');

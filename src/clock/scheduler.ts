@@ -1,3 +1,4 @@
+import { nextTurn, SLICE_MS } from '../slices.js';
 import { TaskQueue } from './task-queue.js';
 import type { VirtualClock } from './virtual-clock.js';
 
@@ -18,16 +19,6 @@ const realTimers: Timers = {
 
 /** The longest single real-time wait; longer waits re-arm (setTimeout's limit is ~24.8 days). */
 const MAX_WAIT_MS = 60_000;
-
-/**
- * Real milliseconds an advance runs tasks before it yields to the event loop: short enough that
- * another sandbox's request waits a few milliseconds at most, long enough that the turns cost
- * little (docs/sandboxes.md, "Fair by construction").
- */
-export const SLICE_MS = 8;
-
-/** One turn of the event loop: the I/O and timers that waited (another sandbox's requests) run. */
-const breathe = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * Runs tasks on the virtual clock in (time, sequence) order, so a run is deterministic. Each task
@@ -137,7 +128,7 @@ export class Scheduler {
       // Settled once the instant is done; a slice that ended inside it goes on after one turn.
       if (this.queue.peek()?.at !== instant) await settle();
       if (performance.now() >= sliceEnd) {
-        await breathe();
+        await nextTurn();
         sliceEnd = performance.now() + SLICE_MS;
       }
     }

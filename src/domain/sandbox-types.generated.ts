@@ -675,6 +675,743 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/__sandbox/sandboxes/{name}/openapi.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    /**
+     * This document
+     * @description `GET /__sandbox/openapi.json` of the sandbox `name` (`default`: the default sandbox);
+     *     `404 sandbox_not_found` when no sandbox has that name.
+     */
+    get: operations['sandboxOpenApiDocumentInSandbox'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/__sandbox/sandboxes/{name}/health': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Liveness and what is running
+     * @description `GET /__sandbox/health` of the sandbox `name` (`default`: the default sandbox);
+     *     `404 sandbox_not_found` when no sandbox has that name.
+     *
+     *     Used by the Docker `HEALTHCHECK`. Never needs the admin token.
+     */
+    get: operations['sandboxHealthInSandbox'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/__sandbox/sandboxes/{name}/clock': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    /**
+     * How virtual time runs, and what time it is
+     * @description `GET /__sandbox/clock` of the sandbox `name` (`default`: the default sandbox);
+     *     `404 sandbox_not_found` when no sandbox has that name.
+     */
+    get: operations['sandboxGetClockInSandbox'];
+    /**
+     * Switch between realtime and manual, or change the speed
+     * @description `PUT /__sandbox/clock` of the sandbox `name` (`default`: the default sandbox);
+     *     `404 sandbox_not_found` when no sandbox has that name.
+     *
+     *     `realtime` runs `speed` virtual seconds per real second; `manual` stands still until
+     *     `POST /__sandbox/clock/advance`. Virtual time does not jump when the mode changes.
+     */
+    put: operations['sandboxSetClockInSandbox'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/__sandbox/sandboxes/{name}/clock/advance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Move virtual time forward, running everything due on the way
+     * @description `POST /__sandbox/clock/advance` of the sandbox `name` (`default`: the default sandbox);
+     *     `404 sandbox_not_found` when no sandbox has that name.
+     *
+     *     Runs every dispatch, pickup, delivery and timeout that falls due, in time order, each at
+     *     its own virtual time, then sets the clock to the target. Answers the new time and every
+     *     event that fired, oldest first. Works in either clock mode (in `realtime` it is a jump).
+     */
+    post: operations['sandboxAdvanceClockInSandbox'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/__sandbox/sandboxes/{name}/orders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    /**
+     * The orders of every account, a page at a time (newest last)
+     * @description `GET /__sandbox/orders` of the sandbox `name` (`default`: the default sandbox);
+     *     `404 sandbox_not_found` when no sandbox has that name.
+     */
+    get: operations['sandboxListOrdersInSandbox'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/__sandbox/sandboxes/{name}/drivers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    /**
+     * The drivers with their live position, a page at a time
+     * @description `GET /__sandbox/drivers` of the sandbox `name` (`default`: the default sandbox);
+     *     `404 sandbox_not_found` when no sandbox has that name.
+     */
+    get: operations['sandboxListDriversInSandbox'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/__sandbox/sandboxes/{name}/world': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    /**
+     * What runs now, with every account's keys
+     * @description `GET /__sandbox/world` of the sandbox `name` (`default`: the default sandbox);
+     *     `404 sandbox_not_found` when no sandbox has that name.
+     *
+     *     The same answer as a reset or a state import gives, without changing anything.
+     */
+    get: operations['sandboxDescribeWorldInSandbox'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/__sandbox/sandboxes/{name}/city': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    /**
+     * The scenario's city as a map draws it
+     * @description `GET /__sandbox/city` of the sandbox `name` (`default`: the default sandbox);
+     *     `404 sandbox_not_found` when no sandbox has that name.
+     */
+    get: operations['sandboxGetCityInSandbox'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/__sandbox/sandboxes/{name}/routes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Every active order's pickup, dropoff and driver's route
+     * @description `GET /__sandbox/routes` of the sandbox `name` (`default`: the default sandbox);
+     *     `404 sandbox_not_found` when no sandbox has that name.
+     */
+    get: operations['sandboxListRoutesInSandbox'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/__sandbox/sandboxes/{name}/reset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Back to a fresh scenario state
+     * @description `POST /__sandbox/reset` of the sandbox `name` (`default`: the default sandbox);
+     *     `404 sandbox_not_found` when no sandbox has that name.
+     *
+     *     Discards every order, payment and event and starts again from the scenario (by default
+     *     the one running) and seed (by default the scenario's, or the one given at start). The
+     *     clock restarts from the scenario's start time.
+     */
+    post: operations['sandboxResetInSandbox'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/__sandbox/sandboxes/{name}/webhook-endpoints': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    /**
+     * The registered webhook endpoints (secrets masked)
+     * @description `GET /__sandbox/webhook-endpoints` of the sandbox `name` (`default`: the default sandbox);
+     *     `404 sandbox_not_found` when no sandbox has that name.
+     */
+    get: operations['sandboxListWebhookEndpointsInSandbox'];
+    put?: never;
+    /**
+     * Register a webhook endpoint
+     * @description `POST /__sandbox/webhook-endpoints` of the sandbox `name` (`default`: the default sandbox);
+     *     `404 sandbox_not_found` when no sandbox has that name.
+     *
+     *     Every event the endpoint subscribes to (`events`, default all) is POSTed to `url`, signed
+     *     with `secret` (generated from the seed when not given; shown in full only in this answer).
+     */
+    post: operations['sandboxCreateWebhookEndpointInSandbox'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/__sandbox/sandboxes/{name}/webhook-endpoints/{endpoint_id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+        endpoint_id: components['parameters']['EndpointId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Remove a webhook endpoint
+     * @description `DELETE /__sandbox/webhook-endpoints/{endpoint_id}` of the sandbox `name` (`default`: the default sandbox);
+     *     `404 sandbox_not_found` when no sandbox has that name.
+     *
+     *     Its pending retries stop; its attempts stay in the delivery log.
+     */
+    delete: operations['sandboxDeleteWebhookEndpointInSandbox'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/__sandbox/sandboxes/{name}/webhook-endpoints/{endpoint_id}/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+        endpoint_id: components['parameters']['EndpointId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a test delivery now
+     * @description `POST /__sandbox/webhook-endpoints/{endpoint_id}/test` of the sandbox `name` (`default`: the default sandbox);
+     *     `404 sandbox_not_found` when no sandbox has that name.
+     *
+     *     One signed `order.created` event about a sample order (`ord_test…`, not stored) to this
+     *     endpoint, once, without retries. Answers the attempt as the delivery log records it.
+     */
+    post: operations['sandboxTestWebhookEndpointInSandbox'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/__sandbox/sandboxes/{name}/webhook-endpoints/{endpoint_id}/probe': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+        endpoint_id: components['parameters']['EndpointId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Probe the receiver's signature check
+     * @description `POST /__sandbox/webhook-endpoints/{endpoint_id}/probe` of the sandbox `name` (`default`: the default sandbox);
+     *     `404 sandbox_not_found` when no sandbox has that name.
+     *
+     *     Sends four requests at once, each about its own sample order (`ord_test…`, external_reference
+     *     `signature-probe`, not stored, not in the delivery log): one correctly signed (the control),
+     *     one signed with another secret, one whose body was altered after signing, and one unsigned.
+     *     A receiver that answers 2xx to any forged request fails the probe: a forged webhook would be
+     *     accepted in production. The result is kept in the integration report
+     *     (`GET /__sandbox/report`, `receivers[].probe`). A scenario with `webhooks.probe: true` probes
+     *     every endpoint at start and when it is registered.
+     */
+    post: operations['sandboxProbeWebhookEndpointInSandbox'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/__sandbox/sandboxes/{name}/report': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    /**
+     * The integration report
+     * @description `GET /__sandbox/report` of the sandbox `name` (`default`: the default sandbox);
+     *     `404 sandbox_not_found` when no sandbox has that name.
+     *
+     *     What the integration proved since the sandbox started or the report was last reset (a
+     *     `POST /__sandbox/reset` keeps it): the coverage of the situations a delivery integration
+     *     must handle, the client's contract violations, and a scorecard per webhook receiver with its
+     *     signature probe. Request situations and violations need the request journal: until it feeds
+     *     the report they are `no_data` and `available: false`. See docs/report.md.
+     */
+    get: operations['sandboxReportInSandbox'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/__sandbox/sandboxes/{name}/report/reset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start a fresh integration report (the world is left as it is)
+     * @description `POST /__sandbox/report/reset` of the sandbox `name` (`default`: the default sandbox);
+     *     `404 sandbox_not_found` when no sandbox has that name.
+     */
+    post: operations['sandboxResetReportInSandbox'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/__sandbox/sandboxes/{name}/webhook-deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    /**
+     * The delivery log, a page of attempts at a time (newest last)
+     * @description `GET /__sandbox/webhook-deliveries` of the sandbox `name` (`default`: the default sandbox);
+     *     `404 sandbox_not_found` when no sandbox has that name.
+     *
+     *     Keeps the latest `retention.attempts` attempts (default 10 000; docs/persistence.md).
+     */
+    get: operations['sandboxListWebhookDeliveriesInSandbox'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/__sandbox/sandboxes/{name}/events/{event_id}/redeliver': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+        event_id: string;
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send an event again, now
+     * @description `POST /__sandbox/events/{event_id}/redeliver` of the sandbox `name` (`default`: the default sandbox);
+     *     `404 sandbox_not_found` when no sandbox has that name.
+     *
+     *     One attempt, with the same event id and body, to every endpoint that subscribes to the event
+     *     now; the attempt number continues from the last one. Works on exhausted (`failed`)
+     *     deliveries, and for events that fired before an endpoint was registered.
+     */
+    post: operations['sandboxRedeliverEventInSandbox'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/__sandbox/sandboxes/{name}/faults': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    /**
+     * The fault injection in force
+     * @description `GET /__sandbox/faults` of the sandbox `name` (`default`: the default sandbox);
+     *     `404 sandbox_not_found` when no sandbox has that name.
+     */
+    get: operations['sandboxGetFaultsInSandbox'];
+    /**
+     * Replace the fault injection
+     * @description `PUT /__sandbox/faults` of the sandbox `name` (`default`: the default sandbox);
+     *     `404 sandbox_not_found` when no sandbox has that name.
+     *
+     *     Each part given replaces that part whole; a part left out stays. `{ "webhooks": {} }`
+     *     switches webhook faults off, `{ "api": [] }` API faults. See docs/requests-and-faults.md.
+     */
+    put: operations['sandboxSetFaultsInSandbox'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/__sandbox/sandboxes/{name}/requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    /**
+     * The request journal, newest last
+     * @description `GET /__sandbox/requests` of the sandbox `name` (`default`: the default sandbox);
+     *     `404 sandbox_not_found` when no sandbox has that name.
+     *
+     *     The last `/v1` requests (1 000 by default, `--journal-size`; bounded by bytes too) with
+     *     their answers: operation, path, query, the headers that matter, bodies (cut at 8 KiB,
+     *     flagged `truncated`), status, error, `Retry-After`, the key's account and mode (never the
+     *     key), times and the injected fault if any. The control plane is not journaled. The journal
+     *     survives `POST /__sandbox/reset` (each entry names its `generation`).
+     *
+     *     Pages: without a cursor the newest `limit` entries, `has_more` when older exist;
+     *     `ending_before=<id>` pages back; `starting_after=<id>` answers the entries after that one,
+     *     oldest first, for tailing (`has_more` when newer remain). An id the journal no longer holds
+     *     answers `400`, reason `unknown_cursor`.
+     */
+    get: operations['sandboxListRequestsInSandbox'];
+    put?: never;
+    post?: never;
+    /**
+     * Empty the request journal
+     * @description `DELETE /__sandbox/requests` of the sandbox `name` (`default`: the default sandbox);
+     *     `404 sandbox_not_found` when no sandbox has that name.
+     */
+    delete: operations['sandboxClearRequestsInSandbox'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/__sandbox/sandboxes/{name}/requests.har': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    /**
+     * The request journal as HAR 1.2
+     * @description `GET /__sandbox/requests.har` of the sandbox `name` (`default`: the default sandbox);
+     *     `404 sandbox_not_found` when no sandbox has that name.
+     *
+     *     Every entry (filtered like the list) as an HTTP Archive 1.2 log, oldest first, for browser
+     *     dev tools (Network → Import) and other HTTP tools. Entries carry the journal's own fields
+     *     as `_request_id`, `_operation`, `_generation`, `_virtual_time`, `_account_id`, `_fault`. An
+     *     unanswered request (dropped, held, abandoned) has status 0.
+     */
+    get: operations['sandboxExportRequestsHarInSandbox'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/__sandbox/sandboxes/{name}/scenarios': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    /**
+     * The bundled scenarios
+     * @description `GET /__sandbox/scenarios` of the sandbox `name` (`default`: the default sandbox);
+     *     `404 sandbox_not_found` when no sandbox has that name.
+     */
+    get: operations['sandboxListScenariosInSandbox'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/__sandbox/sandboxes/{name}/state': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    /**
+     * Export the whole state
+     * @description `GET /__sandbox/state` of the sandbox `name` (`default`: the default sandbox);
+     *     `404 sandbox_not_found` when no sandbox has that name.
+     *
+     *     Everything the sandbox holds, as one JSON document: accounts, drivers, orders (with their
+     *     trips), payments, events, idempotency keys, webhook endpoints (with secrets), deliveries,
+     *     the delivery log, id counters and the clock. `PUT` it back to restore it.
+     *     The body is streamed, serialised a record at a time, so `/v1` keeps answering during a
+     *     large export; records added meanwhile are not in it (docs/persistence.md).
+     */
+    get: operations['sandboxExportStateInSandbox'];
+    /**
+     * Replace the whole state with an exported one
+     * @description `PUT /__sandbox/state` of the sandbox `name` (`default`: the default sandbox);
+     *     `404 sandbox_not_found` when no sandbox has that name.
+     *
+     *     Orders resume where they were, at the exported clock time; pending webhook retries are
+     *     rescheduled. The running scenario's settings (timing, fees, rules, faults) stay, and its
+     *     script does not run again. The body may be up to 256 MiB (other bodies: 1 MiB); a larger
+     *     one answers 413. It may nest 128 levels deep (other bodies: 64) and, compressed, inflate
+     *     to 100 times its size; one import runs at a time (another answers 409 with Retry-After).
+     */
+    put: operations['sandboxImportStateInSandbox'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/__sandbox/sandboxes/{name}/orders/{order_id}/advance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+        order_id: components['parameters']['OrderId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Move an order along its lifecycle now
+     * @description `POST /__sandbox/orders/{order_id}/advance` of the sandbox `name` (`default`: the default sandbox);
+     *     `404 sandbox_not_found` when no sandbox has that name.
+     *
+     *     Without `to`, the order takes its next step (`pending → driver_assigned → picked_up →
+     *     delivered`); with `to`, it goes straight there, running every step in between with its
+     *     events. Assignment takes the nearest available driver (within the dispatch radius if there
+     *     is one, else the nearest anywhere). An order already at `to` is returned unchanged.
+     */
+    post: operations['sandboxAdvanceOrderInSandbox'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/__sandbox/sandboxes/{name}/orders/{order_id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+        order_id: components['parameters']['OrderId'];
+      };
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel an order as the restaurant or the system
+     * @description `POST /__sandbox/orders/{order_id}/cancel` of the sandbox `name` (`default`: the default sandbox);
+     *     `404 sandbox_not_found` when no sandbox has that name.
+     *
+     *     Free of charge for the customer. Allowed while `pending` or `driver_assigned`; an already
+     *     cancelled order is returned unchanged. Emits `order.cancelled`.
+     */
+    post: operations['sandboxCancelOrderInSandbox'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/__sandbox/sandboxes/{name}/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    /**
+     * The events emitted, a page at a time (newest last)
+     * @description `GET /__sandbox/events` of the sandbox `name` (`default`: the default sandbox);
+     *     `404 sandbox_not_found` when no sandbox has that name.
+     */
+    get: operations['sandboxListEventsInSandbox'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2745,6 +3482,988 @@ export interface operations {
       400: components['responses']['Error'];
       401: components['responses']['Error'];
       403: components['responses']['Error'];
+      404: components['responses']['Error'];
+      503: components['responses']['Stopping'];
+    };
+  };
+  sandboxOpenApiDocumentInSandbox: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The document. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OpenApiDocument'];
+        };
+      };
+      404: components['responses']['Error'];
+      503: components['responses']['Stopping'];
+    };
+  };
+  sandboxHealthInSandbox: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The sandbox is up. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Health'];
+        };
+      };
+      404: components['responses']['Error'];
+      503: components['responses']['Stopping'];
+    };
+  };
+  sandboxGetClockInSandbox: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The clock. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ClockState'];
+        };
+      };
+      401: components['responses']['Error'];
+      404: components['responses']['Error'];
+      503: components['responses']['Stopping'];
+    };
+  };
+  sandboxSetClockInSandbox: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SetClockRequest'];
+      };
+    };
+    responses: {
+      /** @description The clock after the change. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ClockState'];
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+      403: components['responses']['Error'];
+      404: components['responses']['Error'];
+      413: components['responses']['Error'];
+      503: components['responses']['Stopping'];
+    };
+  };
+  sandboxAdvanceClockInSandbox: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AdvanceClockRequest'];
+      };
+    };
+    responses: {
+      /** @description What fired. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdvanceClockResult'];
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+      403: components['responses']['Error'];
+      404: components['responses']['Error'];
+      413: components['responses']['Error'];
+      503: components['responses']['Stopping'];
+    };
+  };
+  sandboxListOrdersInSandbox: {
+    parameters: {
+      query?: {
+        /** @description How many items to answer, 1 to 1000; default 100. */
+        limit?: components['parameters']['Limit'];
+        /** @description An item's id: answers the items after it, oldest first, up to `limit` (to tail a list); `has_more` then says whether newer ones remain. An id not (or no longer) in the list is a 400. */
+        starting_after?: components['parameters']['StartingAfter'];
+        /** @description An item's id: answers the `limit` items just before it (to page back to older ones); `has_more` then says whether older ones remain. An id not (or no longer) in the list is a 400. */
+        ending_before?: components['parameters']['EndingBefore'];
+        status?: components['schemas']['OrderStatus'];
+        account_id?: string;
+      };
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /**
+       * @description The orders, as `/v1` shows them, and the per-order outcome (`Sandbox-Outcome`) of those
+       *     created with one.
+       */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrderList'];
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+      404: components['responses']['Error'];
+      503: components['responses']['Stopping'];
+    };
+  };
+  sandboxListDriversInSandbox: {
+    parameters: {
+      query?: {
+        /** @description How many items to answer, 1 to 1000; default 100. */
+        limit?: components['parameters']['Limit'];
+        /** @description An item's id: answers the items after it, oldest first, up to `limit` (to tail a list); `has_more` then says whether newer ones remain. An id not (or no longer) in the list is a 400. */
+        starting_after?: components['parameters']['StartingAfter'];
+        /** @description An item's id: answers the `limit` items just before it (to page back to older ones); `has_more` then says whether older ones remain. An id not (or no longer) in the list is a 400. */
+        ending_before?: components['parameters']['EndingBefore'];
+        status?: 'available' | 'on_order' | 'offline';
+      };
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The drivers; those on an order are where their trip puts them now. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DriverList'];
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+      404: components['responses']['Error'];
+      503: components['responses']['Stopping'];
+    };
+  };
+  sandboxDescribeWorldInSandbox: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The scenario, its seed, the clock and every account's API keys. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ResetResult'];
+        };
+      };
+      401: components['responses']['Error'];
+      404: components['responses']['Error'];
+      503: components['responses']['Stopping'];
+    };
+  };
+  sandboxGetCityInSandbox: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Its centre and radii, the street grid that routes without supplied geometry follow, and, where the sandbox has a map of the city, its land outline and main streets. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['City'];
+        };
+      };
+      401: components['responses']['Error'];
+      404: components['responses']['Error'];
+      503: components['responses']['Stopping'];
+    };
+  };
+  sandboxListRoutesInSandbox: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Orders not yet delivered or cancelled, oldest first (at most one per driver plus the pending ones). The routes are empty until a driver is assigned. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RouteList'];
+        };
+      };
+      401: components['responses']['Error'];
+      404: components['responses']['Error'];
+      503: components['responses']['Stopping'];
+    };
+  };
+  sandboxResetInSandbox: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['ResetRequest'];
+      };
+    };
+    responses: {
+      /** @description What runs now. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ResetResult'];
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+      403: components['responses']['Error'];
+      404: components['responses']['Error'];
+      413: components['responses']['Error'];
+      503: components['responses']['Stopping'];
+    };
+  };
+  sandboxListWebhookEndpointsInSandbox: {
+    parameters: {
+      query?: {
+        /** @description How many items to answer, 1 to 1000; default 100. */
+        limit?: components['parameters']['Limit'];
+        /** @description An item's id: answers the items after it, oldest first, up to `limit` (to tail a list); `has_more` then says whether newer ones remain. An id not (or no longer) in the list is a 400. */
+        starting_after?: components['parameters']['StartingAfter'];
+        /** @description An item's id: answers the `limit` items just before it (to page back to older ones); `has_more` then says whether older ones remain. An id not (or no longer) in the list is a 400. */
+        ending_before?: components['parameters']['EndingBefore'];
+      };
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The endpoints, oldest first. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEndpointList'];
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+      404: components['responses']['Error'];
+      503: components['responses']['Stopping'];
+    };
+  };
+  sandboxCreateWebhookEndpointInSandbox: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateWebhookEndpointRequest'];
+      };
+    };
+    responses: {
+      /** @description The endpoint, with its secret. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEndpoint'];
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+      403: components['responses']['Error'];
+      404: components['responses']['Error'];
+      413: components['responses']['Error'];
+      503: components['responses']['Stopping'];
+    };
+  };
+  sandboxDeleteWebhookEndpointInSandbox: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+        endpoint_id: components['parameters']['EndpointId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The removed endpoint (secret masked). */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEndpoint'];
+        };
+      };
+      401: components['responses']['Error'];
+      403: components['responses']['Error'];
+      404: components['responses']['Error'];
+      503: components['responses']['Stopping'];
+    };
+  };
+  sandboxTestWebhookEndpointInSandbox: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+        endpoint_id: components['parameters']['EndpointId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The attempt (it may have failed; see `status` and `error`). */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeliveryAttempt'];
+        };
+      };
+      401: components['responses']['Error'];
+      403: components['responses']['Error'];
+      404: components['responses']['Error'];
+      503: components['responses']['Stopping'];
+    };
+  };
+  sandboxProbeWebhookEndpointInSandbox: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+        endpoint_id: components['parameters']['EndpointId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The verdict and each request's answer. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProbeResult'];
+        };
+      };
+      401: components['responses']['Error'];
+      403: components['responses']['Error'];
+      404: components['responses']['Error'];
+      503: components['responses']['Stopping'];
+    };
+  };
+  sandboxReportInSandbox: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The report. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['IntegrationReport'];
+        };
+      };
+      401: components['responses']['Error'];
+      403: components['responses']['Error'];
+      404: components['responses']['Error'];
+      503: components['responses']['Stopping'];
+    };
+  };
+  sandboxResetReportInSandbox: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The report, empty again. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['IntegrationReport'];
+        };
+      };
+      401: components['responses']['Error'];
+      403: components['responses']['Error'];
+      404: components['responses']['Error'];
+      503: components['responses']['Stopping'];
+    };
+  };
+  sandboxListWebhookDeliveriesInSandbox: {
+    parameters: {
+      query?: {
+        /** @description How many items to answer, 1 to 1000; default 100. */
+        limit?: components['parameters']['Limit'];
+        /** @description An item's id: answers the items after it, oldest first, up to `limit` (to tail a list); `has_more` then says whether newer ones remain. An id not (or no longer) in the list is a 400. */
+        starting_after?: components['parameters']['StartingAfter'];
+        /** @description An item's id: answers the `limit` items just before it (to page back to older ones); `has_more` then says whether older ones remain. An id not (or no longer) in the list is a 400. */
+        ending_before?: components['parameters']['EndingBefore'];
+        order_id?: string;
+        event?: components['schemas']['EventName'];
+        event_id?: string;
+        endpoint_id?: string;
+        status?: 'succeeded' | 'failed' | 'retrying';
+      };
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The attempts. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeliveryList'];
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+      404: components['responses']['Error'];
+      503: components['responses']['Stopping'];
+    };
+  };
+  sandboxRedeliverEventInSandbox: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+        event_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The attempts made. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeliveryList'];
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+      403: components['responses']['Error'];
+      404: components['responses']['Error'];
+      503: components['responses']['Stopping'];
+    };
+  };
+  sandboxGetFaultsInSandbox: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The faults (all off by default). */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Faults'];
+        };
+      };
+      401: components['responses']['Error'];
+      404: components['responses']['Error'];
+      503: components['responses']['Stopping'];
+    };
+  };
+  sandboxSetFaultsInSandbox: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Faults'];
+      };
+    };
+    responses: {
+      /** @description The faults now in force. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Faults'];
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+      403: components['responses']['Error'];
+      404: components['responses']['Error'];
+      413: components['responses']['Error'];
+      503: components['responses']['Stopping'];
+    };
+  };
+  sandboxListRequestsInSandbox: {
+    parameters: {
+      query?: {
+        limit?: number;
+        starting_after?: string;
+        ending_before?: string;
+        /** @description A /v1 operationId (`createOrder`, `retrieveOrder`, …). */
+        operation?: string;
+        /** @description An exact status (`404`) or a class (`4xx`). */
+        status?: string;
+        order_id?: string;
+        account_id?: string;
+      };
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of entries, newest last. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RequestList'];
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+      404: components['responses']['Error'];
+      503: components['responses']['Stopping'];
+    };
+  };
+  sandboxClearRequestsInSandbox: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description How many entries were dropped. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            cleared: number;
+          };
+        };
+      };
+      401: components['responses']['Error'];
+      403: components['responses']['Error'];
+      404: components['responses']['Error'];
+      503: components['responses']['Stopping'];
+    };
+  };
+  sandboxExportRequestsHarInSandbox: {
+    parameters: {
+      query?: {
+        /** @description A /v1 operationId (`createOrder`, `retrieveOrder`, …). */
+        operation?: string;
+        /** @description An exact status (`404`) or a class (`4xx`). */
+        status?: string;
+        order_id?: string;
+        account_id?: string;
+      };
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The HAR log. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['HarLog'];
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+      404: components['responses']['Error'];
+      503: components['responses']['Stopping'];
+    };
+  };
+  sandboxListScenariosInSandbox: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Each bundled scenario, and which one is running. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ScenarioList'];
+        };
+      };
+      401: components['responses']['Error'];
+      404: components['responses']['Error'];
+      503: components['responses']['Stopping'];
+    };
+  };
+  sandboxExportStateInSandbox: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The state. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SandboxState'];
+        };
+      };
+      401: components['responses']['Error'];
+      404: components['responses']['Error'];
+      503: components['responses']['Stopping'];
+    };
+  };
+  sandboxImportStateInSandbox: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SandboxState'];
+      };
+    };
+    responses: {
+      /** @description What runs now. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ResetResult'];
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+      403: components['responses']['Error'];
+      404: components['responses']['Error'];
+      409: components['responses']['Error'];
+      413: components['responses']['Error'];
+      503: components['responses']['Stopping'];
+    };
+  };
+  sandboxAdvanceOrderInSandbox: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+        order_id: components['parameters']['OrderId'];
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['AdvanceOrderRequest'];
+      };
+    };
+    responses: {
+      /** @description The order as `/v1` shows it after the advance. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Order'];
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+      403: components['responses']['Error'];
+      404: components['responses']['Error'];
+      413: components['responses']['Error'];
+      503: components['responses']['Stopping'];
+    };
+  };
+  sandboxCancelOrderInSandbox: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+        order_id: components['parameters']['OrderId'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CancelOrderRequest'];
+      };
+    };
+    responses: {
+      /** @description The cancelled order. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Order'];
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
+      403: components['responses']['Error'];
+      404: components['responses']['Error'];
+      413: components['responses']['Error'];
+      503: components['responses']['Stopping'];
+    };
+  };
+  sandboxListEventsInSandbox: {
+    parameters: {
+      query?: {
+        /** @description How many items to answer, 1 to 1000; default 100. */
+        limit?: components['parameters']['Limit'];
+        /** @description An item's id: answers the items after it, oldest first, up to `limit` (to tail a list); `has_more` then says whether newer ones remain. An id not (or no longer) in the list is a 400. */
+        starting_after?: components['parameters']['StartingAfter'];
+        /** @description An item's id: answers the `limit` items just before it (to page back to older ones); `has_more` then says whether older ones remain. An id not (or no longer) in the list is a 400. */
+        ending_before?: components['parameters']['EndingBefore'];
+        /** @description Only the events of this order. */
+        order_id?: string;
+        /** @description Only events of this name. */
+        event?: components['schemas']['EventName'];
+      };
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The events, oldest first. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['EventList'];
+        };
+      };
+      400: components['responses']['Error'];
+      401: components['responses']['Error'];
       404: components['responses']['Error'];
       503: components['responses']['Stopping'];
     };

@@ -1,3 +1,4 @@
+import { nextTurn } from '../slices.js';
 import { listDrivers } from '../commands/list-drivers.js';
 import { Listeners } from '../listeners.js';
 import type { World } from '../world/world.js';
@@ -39,8 +40,6 @@ function positions(world: World, range?: { start: number; end: number }): Driver
     order_id: d.order_id,
   }));
 }
-
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 const positionKey = (d: DriverPosition): string =>
   `${d.status}|${d.order_id ?? ''}|${d.location.lat}|${d.location.lng}`;

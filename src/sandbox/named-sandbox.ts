@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import type { SandboxSpec } from '../http/sandbox-directory.js';
+import type { SandboxSpec, SandboxSummary } from '../http/sandbox-directory.js';
 import type { SavedSandbox } from './sandbox-files.js';
 import type { SandboxHost } from './sandbox-host.js';
 import type { SandboxKeys } from './sandbox-keys.js';
@@ -41,4 +41,23 @@ export function savedSandbox(e: NamedSandbox): SavedSandbox[] {
       ttl_ms: e.ttlMs,
     },
   ];
+}
+
+/** What `GET /__sandbox/sandboxes/{name}` answers about `e` (its world as it runs now). */
+export function summarizeSandbox(e: NamedSandbox): SandboxSummary {
+  const world = e.host.current;
+  return {
+    name: e.name,
+    scenario: world.scenario.name,
+    seed: world.scenario.seed,
+    clock: world.clock.state(),
+    created_at: iso(e.createdAt),
+    expires_at: iso(e.lastUsed + e.ttlMs),
+    accounts: world.scenario.accounts.map((a) => ({
+      account_id: a.id,
+      name: a.name,
+      api_key: a.api_keys.find((k) => k.startsWith('sk_')) ?? null,
+      read_only_key: a.api_keys.find((k) => k.startsWith('rk_')) ?? null,
+    })),
+  };
 }

@@ -15,6 +15,7 @@ import { StateFile } from '../store/state-file.js';
 import { bundledScenarioNames, loadBundledScenario } from '../scenarios/load-scenario.js';
 import type { ScenarioFile } from '../scenarios/scenario.js';
 import { seedStateInSlices } from '../scenarios/seed-state.js';
+import { indexStateInSlices } from '../store/state-index.js';
 import type { SandboxState } from '../store/state.js';
 import { VERSION } from '../version.js';
 import type { World } from '../world/world.js';
@@ -88,8 +89,16 @@ export class SandboxHost implements AppHost {
     host.worlds = new WorldFactory(config, host.file, () => host.world);
     // Counting on from the file's generation: the ids its last world issued (request ids too,
     // which are not all stored before a stop) are in that generation's space, not the next one's.
-    if (saved) host.world = host.worlds.resume(scenario, saved, (saved.generation ?? 0) + 1, true);
-    else host.world = host.worlds.begin(scenario, await seedStateInSlices(scenario), [], 1);
+    if (saved)
+      host.world = host.worlds.resume(scenario, saved, (saved.generation ?? 0) + 1, {
+        continuesFile: true,
+        indexes: await indexStateInSlices(saved),
+      });
+    else {
+      const state = await seedStateInSlices(scenario);
+      host.world = host.worlds.begin(scenario, state, [], 1, await indexStateInSlices(state));
+    }
+    void host.world.drivers.warm();
     host.reporter = new ReportCollector(host.world);
     host.onReplace((next) => host.reporter.attach(next));
     // The report hears every request, so it covers the whole run whatever the journal keeps.
@@ -125,9 +134,10 @@ export class SandboxHost implements AppHost {
     const next = await chooseScenario(this.config, { scenario: source, seed: choice.seed });
     // Built in slices while the current world serves; it is installed whole once ready.
     const state = await seedStateInSlices(next);
+    const indexes = await indexStateInSlices(state);
     const world = await this.replace(() => {
       const endpoints = this.world.store.webhookEndpoints.all().map((e) => ({ ...e }));
-      return this.worlds.begin(next, state, endpoints, this.world.generation + 1);
+      return this.worlds.begin(next, state, endpoints, this.world.generation + 1, indexes);
     });
     this.source = source;
     return world;
@@ -149,7 +159,8 @@ export class SandboxHost implements AppHost {
     // sandbox issued since the export nor the ones the exporter did.
     const generation = Math.max(this.world.generation, state.generation ?? 0) + 1;
     delete state.journal_seq; // a --data file's bookkeeping, not this one's
-    return this.replace(() => this.worlds.resume(scenario, state, generation));
+    const indexes = await indexStateInSlices(state);
+    return this.replace(() => this.worlds.resume(scenario, state, generation, { indexes }));
   }
 
   /** The whole state, as `GET /__sandbox/state` exports it. */
@@ -223,6 +234,7 @@ export class SandboxHost implements AppHost {
     const next = create();
     this.world.dispose();
     this.world = next;
+    void next.drivers.warm();
     this.replaced.emit(next);
     await next.store.commit();
     return next;

@@ -1,6 +1,7 @@
-// Over 300 lines: the named sandboxes' lifecycle in one class (create, replace, lookup by name and key, ttl and sweep, --data restore, dispose); the files, keys and config it uses are the modules beside it. The ttl/sweep part is the next to move out.
 import { basename } from 'node:path';
-import { realNow, realTimer } from '../clock/real-time.js';
+import { realNow } from '../clock/real-time.js';
+import { ExpirySweep } from './expiry-sweep.js';
+import { KeyedQueue } from './keyed-queue.js';
 import { sandboxNameOfKey } from '../domain/api-key.js';
 import { ScenarioError } from '../errors/scenario-error.js';
 import { fail } from '../errors/service-error.js';
@@ -14,16 +15,11 @@ import { Listeners } from '../listeners.js';
 import type { DisposedSandbox, SandboxEnd } from '../live/stream-hosts.js';
 import { restoreSandboxes } from './restore-sandboxes.js';
 import { SandboxFiles } from './sandbox-files.js';
-import { savedSandbox, type NamedSandbox } from './named-sandbox.js';
+import { savedSandbox, summarizeSandbox, type NamedSandbox } from './named-sandbox.js';
 
 export type { NamedSandbox } from './named-sandbox.js';
 
 type Entry = NamedSandbox;
-
-/** The longest the sweep sleeps, in real milliseconds, even when no sandbox expires sooner. */
-const SWEEP_EVERY_MS = 30_000;
-
-const iso = (ms: number): string => new Date(ms).toISOString();
 
 /**
  * The server's sandboxes: the default one (the host `startSandbox` opened, unchanged) and the
@@ -37,14 +33,12 @@ export class SandboxRegistry implements SandboxDirectory {
   private readonly entries = new Map<string, Entry>();
   /** Names whose creation is under way: they count towards the limit. */
   private readonly creating = new Set<string>();
-  /** Per name, the end of the last put or delete: one at a time per name. */
-  private readonly queues = new Map<string, Promise<unknown>>();
+  /** The puts and deletes of one name, one at a time. */
+  private readonly queue = new KeyedQueue();
   private readonly disposing = new Set<Promise<void>>();
   /** Per name, how many sandboxes of it were made: each has an id space of its own. */
   private readonly made = new Map<string, number>();
-  private cancelSweep: (() => void) | undefined;
-  /** When the planned sweep runs (real ms; Infinity when none is planned). */
-  private sweepAt = Infinity;
+  private readonly sweeper: ExpirySweep;
   private closed = false;
   /** The named sandboxes' files, with `--data`. */
   private readonly files: SandboxFiles | undefined;
@@ -55,6 +49,7 @@ export class SandboxRegistry implements SandboxDirectory {
     readonly defaultHost: SandboxHost,
     private readonly now: () => number = realNow,
   ) {
+    this.sweeper = new ExpirySweep(now, () => void this.sweep());
     if (config.dataFile)
       this.files = new SandboxFiles(
         config.dataFile,
@@ -74,7 +69,7 @@ export class SandboxRegistry implements SandboxDirectory {
       this.entries.set(entry.name, entry);
     }
     await this.files.save();
-    this.scheduleSweep();
+    this.replanSweep();
   }
 
   /**
@@ -97,7 +92,7 @@ export class SandboxRegistry implements SandboxDirectory {
     spec: SandboxSpec,
   ): Promise<{ created: boolean; sandbox: SandboxSummary }> {
     const { created, entry } = await this.create(name, spec);
-    return { created, sandbox: this.summarize(entry) };
+    return { created, sandbox: summarizeSandbox(entry) };
   }
 
   private async create(
@@ -107,7 +102,7 @@ export class SandboxRegistry implements SandboxDirectory {
   ): Promise<{ created: boolean; entry: Entry }> {
     checkSandboxName(name);
     const ttlMs = parseTtl(spec.ttl);
-    return this.oneAtATime(name, async () => {
+    return this.queue.run(name, async () => {
       if (this.closed) throw fail('shutting_down');
       const old = this.live(name);
       if (!old && this.entries.size + this.creating.size >= this.config.maxSandboxes)
@@ -154,7 +149,7 @@ export class SandboxRegistry implements SandboxDirectory {
       };
       this.entries.set(name, entry);
       if (old) void this.dispose(old, 'replaced');
-      this.sweepBy(now + ttlMs);
+      this.sweeper.by(now + ttlMs);
       await this.files?.save(); // a 201 with --data: it comes back after a restart
       return { created: !old, entry };
     });
@@ -169,7 +164,7 @@ export class SandboxRegistry implements SandboxDirectory {
     checkSandboxName(name);
     const entry = this.touch(name);
     if (!entry) throw fail('sandbox_not_found', { name });
-    return this.summarize(entry);
+    return summarizeSandbox(entry);
   }
 
   /** The live named sandboxes, oldest first (not a use: listing starts no `ttl` again). */
@@ -178,13 +173,13 @@ export class SandboxRegistry implements SandboxDirectory {
   }
 
   summaries(): SandboxSummary[] {
-    return this.list().map((e) => this.summarize(e));
+    return this.list().map((e) => summarizeSandbox(e));
   }
 
   /** Disposes the named sandbox now: its keys are dead, its timers and retries stop. */
   async delete(name: string): Promise<void> {
     checkSandboxName(name);
-    await this.oneAtATime(name, async () => {
+    await this.queue.run(name, async () => {
       const entry = this.live(name);
       if (!entry) throw fail('sandbox_not_found', { name });
       await this.dispose(entry, 'deleted');
@@ -205,35 +200,17 @@ export class SandboxRegistry implements SandboxDirectory {
   /** Disposes every expired sandbox now (the sweep's work; tests call it directly). */
   sweep(): Promise<void> {
     const expired = [...this.entries.values()].filter((e) => this.isExpired(e));
-    this.scheduleSweep();
+    this.replanSweep();
     return Promise.all(expired.map((e) => this.dispose(e, 'expired'))).then(() => undefined);
   }
 
   /** Closes every named sandbox (the default one is the caller's to close); no more are made. */
   async close(): Promise<void> {
     this.closed = true;
-    this.cancelSweep?.();
+    this.sweeper.stop();
     await this.files?.save(); // their last uses, so their ttl goes on after a restart
     await Promise.all([...this.entries.values()].map((e) => this.dispose(e, 'stopped')));
     await Promise.all([...this.disposing]);
-  }
-
-  private summarize(e: Entry): SandboxSummary {
-    const world = e.host.current;
-    return {
-      name: e.name,
-      scenario: world.scenario.name,
-      seed: world.scenario.seed,
-      clock: world.clock.state(),
-      created_at: iso(e.createdAt),
-      expires_at: iso(e.lastUsed + e.ttlMs),
-      accounts: world.scenario.accounts.map((a) => ({
-        account_id: a.id,
-        name: a.name,
-        api_key: a.api_keys.find((k) => k.startsWith('sk_')) ?? null,
-        read_only_key: a.api_keys.find((k) => k.startsWith('rk_')) ?? null,
-      })),
-    };
   }
 
   private touch(name: string): Entry | undefined {
@@ -249,6 +226,10 @@ export class SandboxRegistry implements SandboxDirectory {
   private live(name: string): Entry | undefined {
     const entry = this.entries.get(name);
     return entry && !this.expire(entry) ? entry : undefined;
+  }
+
+  private replanSweep(): void {
+    this.sweeper.replan([...this.entries.values()].map((e) => e.lastUsed + e.ttlMs));
   }
 
   private isExpired(e: Entry): boolean {
@@ -286,41 +267,6 @@ export class SandboxRegistry implements SandboxDirectory {
     this.disposing.add(closing);
     e.closing = closing;
     return closing;
-  }
-
-  /** Plans the next sweep for the soonest expiry of all (a walk over every sandbox). */
-  private scheduleSweep(): void {
-    this.cancelSweep?.();
-    this.cancelSweep = undefined;
-    this.sweepAt = Infinity;
-    let next = Infinity;
-    for (const e of this.entries.values()) next = Math.min(next, e.lastUsed + e.ttlMs);
-    this.sweepBy(next);
-  }
-
-  /**
-   * Makes sure a sweep runs by `at` (real ms), and at least every SWEEP_EVERY_MS while any sandbox
-   * lives: a create only brings the planned sweep forward, without a walk over every sandbox (a
-   * use only moves an expiry later, so a planned sweep is never late; an early one plans again).
-   */
-  private sweepBy(at: number): void {
-    if (this.closed || this.entries.size === 0) return;
-    const when = Math.min(at, this.now() + SWEEP_EVERY_MS);
-    if (when >= this.sweepAt) return;
-    this.cancelSweep?.();
-    this.sweepAt = when;
-    this.cancelSweep = realTimer(Math.max(0, when - this.now()), () => void this.sweep());
-  }
-
-  private oneAtATime<T>(name: string, work: () => Promise<T>): Promise<T> {
-    const before = this.queues.get(name) ?? Promise.resolve();
-    const run = before.then(work, work);
-    const settled = run.catch(() => undefined);
-    this.queues.set(name, settled);
-    void settled.then(() => {
-      if (this.queues.get(name) === settled) this.queues.delete(name);
-    });
-    return run;
   }
 
   /** Hears each named sandbox as it is disposed (its streams close); see `onDisposed`. */

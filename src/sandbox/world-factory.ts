@@ -6,6 +6,7 @@ import type { Scenario } from '../scenarios/scenario.js';
 import { SimulationEngine } from '../simulation/engine.js';
 import type { StateFile } from '../store/state-file.js';
 import type { SandboxState, WebhookEndpointRecord } from '../store/state.js';
+import type { StateIndexes } from '../store/store.js';
 import { WebhookDispatcher } from '../webhooks/dispatcher.js';
 import { createWorld } from '../world/create-world.js';
 import type { World } from '../world/world.js';
@@ -37,9 +38,10 @@ export class WorldFactory {
     state: SandboxState,
     endpoints: WebhookEndpointRecord[],
     generation: number,
+    indexes?: StateIndexes,
   ): World {
     state.webhook_endpoints.push(...endpoints);
-    const world = this.create(scenario, state, generation);
+    const world = this.create(scenario, state, generation, { indexes });
     try {
       runScenario(world);
       this.registerConfigured(world); // 400 past the endpoints a sandbox keeps
@@ -55,9 +57,9 @@ export class WorldFactory {
     scenario: Scenario,
     state: SandboxState,
     generation: number,
-    continuesFile = false,
+    opts: { continuesFile?: boolean; indexes?: StateIndexes | undefined } = {},
   ): World {
-    const world = this.create(scenario, state, generation, { resume: true, continuesFile });
+    const world = this.create(scenario, state, generation, { resume: true, ...opts });
     try {
       this.registerConfigured(world); // 400 past the endpoints a sandbox keeps
     } catch (err) {
@@ -81,7 +83,7 @@ export class WorldFactory {
     scenario: Scenario,
     state: SandboxState,
     generation: number,
-    opts: { resume?: boolean; continuesFile?: boolean } = {},
+    opts: { resume?: boolean; continuesFile?: boolean; indexes?: StateIndexes | undefined } = {},
   ): World {
     let dispatcher: WebhookDispatcher | undefined;
     const world = createWorld({
@@ -94,6 +96,7 @@ export class WorldFactory {
       paymentMethods: testPaymentMethods(),
       dataFile: this.file,
       continuesFile: opts.continuesFile ?? false,
+      indexes: opts.indexes,
       webhooks: (core) => (dispatcher = new WebhookDispatcher(core)),
     });
     // The simulation listens first: the lifecycle reacts to an event before deliveries go out.

@@ -129,7 +129,12 @@ export function checkReferences(data: unknown): string[] {
   const dupDriver = firstDuplicate(listed);
   if (dupDriver)
     fail('drivers.list', `the driver id "${dupDriver}" appears twice; make each id unique`);
-  const drivers = new Set([...generatedDriverIds(file, driverSection), ...listed]);
+  // The generated drivers' ids (up to 200 000 of them) only when a script step names a driver
+  // that is not listed: a reset to a big world must not draw them all for nothing.
+  let known: Set<string> | undefined;
+  const drivers = (): Set<string> =>
+    (known ??= new Set([...generatedDriverIds(file, driverSection), ...listed]));
+  const listedIds = new Set(listed);
   const refs = new Set<string>();
   const define = (ref: string | undefined, path: string): void => {
     if (ref === undefined) return;
@@ -172,10 +177,10 @@ export function checkReferences(data: unknown): string[] {
     const after = text(objects([s.after])[0]!.order);
     if (after !== undefined) order(after, `script.${i}.after.order`);
     const driver = text(s.driver);
-    if (driver !== undefined && !drivers.has(driver))
+    if (driver !== undefined && !listedIds.has(driver) && !drivers().has(driver))
       fail(
         `script.${i}.driver`,
-        `no driver "${driver}"${didYouMean(driver, drivers) || `; name one of drivers.list by its id (give it one: id: ${driver})`}`,
+        `no driver "${driver}"${didYouMean(driver, drivers()) || `; name one of drivers.list by its id (give it one: id: ${driver})`}`,
       );
     const at = text(s.at);
     if (at !== undefined && parseDuration(at) === undefined && Number.isNaN(Date.parse(at)))

@@ -1,5 +1,6 @@
+import { nextTurn, Slicer } from '../slices.js';
 import type { Faker, LocaleDefinition } from '@faker-js/faker';
-import { insideRing } from '../domain/city-map.js';
+import { insideRing, type CityMap } from '../domain/city-map.js';
 import { findCityMap } from '../domain/city-maps/find-city-map.js';
 import { pointInCircle, round, roundLatLng, type LatLng } from '../domain/geo.js';
 import { IdGenerator } from '../domain/ids.js';
@@ -64,9 +65,12 @@ function makeVehicle(locale: DriverLocaleData, type: VehicleType): Vehicle {
  * A driver's starting point: uniform over the city's circle and, in a city the sandbox has a map
  * of, on land (redrawn from the seeded generator while in the bay; the centre after 64 draws).
  */
-function driverPosition(scenario: Scenario, random: SeededRandom): LatLng {
+function driverPosition(
+  scenario: Scenario,
+  map: CityMap | undefined,
+  random: SeededRandom,
+): LatLng {
   const { center, radius_km } = scenario.city;
-  const map = findCityMap(scenario.city);
   for (let i = 0; i < 64; i++) {
     const p = roundLatLng(pointInCircle(center, radius_km, random.next(), random.next()));
     if (!map || insideRing(map.land, p)) return p;
@@ -74,8 +78,12 @@ function driverPosition(scenario: Scenario, random: SeededRandom): LatLng {
   return roundLatLng(center);
 }
 
-/** Drivers generated between two turns of the event loop when a state is seeded in slices. */
+/**
+ * A world of at most this many drivers is kept once built (seedStateInSlices); a build in slices
+ * looks at the time once every SEED_CHECK drivers and yields after SLICE_MS (src/slices.ts).
+ */
 export const SEED_SLICE = 2000;
+const SEED_CHECK = 50;
 
 /**
  * The state a scenario starts in: its accounts and its drivers, generated from the seed (names,
@@ -91,7 +99,7 @@ export function seedState(scenario: Scenario): SandboxState {
 }
 
 /**
- * The same state as `seedState`, built in slices of SEED_SLICE drivers with a turn of the event
+ * The same state as `seedState`, built in slices of SLICE_MS with a turn of the event
  * loop between two (a world of 200 000 drivers takes seconds to generate: the server keeps
  * answering meanwhile). Every build has its own seeded faker, so builds that overlap cannot
  * shift each other's draws.
@@ -113,7 +121,7 @@ export async function seedStateInSlices(scenario: Scenario): Promise<SandboxStat
       if (key !== undefined) remember(key, structuredClone({ counters, drivers }));
       return step.value;
     }
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
   }
 }
 
@@ -162,7 +170,7 @@ function emptyState(scenario: Scenario): SandboxState {
   };
 }
 
-/** Builds the state, yielding after every SEED_SLICE generated drivers. */
+/** Builds the state, yielding after every SLICE_MS of generating (seedState never yields). */
 function* seedSteps(scenario: Scenario): Generator<void, SandboxState> {
   const state = emptyState(scenario);
   const ids = new IdGenerator(scenario.seed, state.counters);
@@ -174,8 +182,13 @@ function* seedSteps(scenario: Scenario): Generator<void, SandboxState> {
   const locale = { ...shared, faker: new Own({ locale: shared.faker.rawDefinitions }) };
   const { faker } = locale;
   faker.seed(random.int(0, 2 ** 31 - 1));
+  const map = findCityMap(scenario.city);
+  const slice = new Slicer();
   for (let i = 0; i < scenario.drivers.count; i++) {
-    if (i > 0 && i % SEED_SLICE === 0) yield;
+    if (i % SEED_CHECK === 0 && slice.due()) {
+      yield;
+      slice.restart();
+    }
     const type = pickVehicleType(scenario.drivers.vehicles, random.next());
     const driver: DriverRecord = {
       driver_id: ids.next('drv'),
@@ -184,7 +197,7 @@ function* seedSteps(scenario: Scenario): Generator<void, SandboxState> {
       rating: round(random.float(4.2, 5.0), 1),
       vehicle: makeVehicle(locale, type),
       status: 'available',
-      location: driverPosition(scenario, random),
+      location: driverPosition(scenario, map, random),
       order_id: null,
       speed_factor: round(random.float(0.8, 1.2), 3),
     };

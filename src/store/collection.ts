@@ -11,7 +11,7 @@ export interface CollectionChanges<T> {
  * journal); records changed in place are reported with `touch`.
  */
 export class Collection<T> {
-  private readonly index = new Map<string, T>();
+  private readonly index: Map<string, T>;
   private readonly changed = new Set<string>();
   private readonly removed = new Set<string>();
   /** Off for a store kept in memory: nothing would ever drain the sets. */
@@ -20,8 +20,14 @@ export class Collection<T> {
   constructor(
     private readonly items: T[],
     private readonly idOf: (item: T) => string,
+    /** The items by id, built beforehand (in slices: src/store/state-index.ts); one per item. */
+    prebuilt?: Map<string, T>,
   ) {
-    for (const item of items) this.index.set(idOf(item), item);
+    if (prebuilt?.size === items.length) this.index = prebuilt;
+    else {
+      this.index = new Map();
+      for (const item of items) this.index.set(idOf(item), item);
+    }
   }
 
   get(id: string): T | undefined {

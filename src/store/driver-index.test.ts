@@ -143,4 +143,44 @@ describe('DriverIndex', () => {
       );
     }
   });
+
+  it('warmed in slices, with drivers changed and searched before and during it, equals a linear scan', async () => {
+    const all = drivers(20_000, SF, 15, 'warm');
+    const index = new DriverIndex(() => all);
+    const far = { lat: 37.9, lng: -122.2 };
+    const r = new SeededRandom('warm-changes');
+    const check = (): void => {
+      for (let q = 0; q < 5; q++) {
+        const center = pointInCircle(SF, 15, r.next(), r.next());
+        expect(ids(index.search(center, 3, 25))).toEqual(
+          ids(linearDriverSearch(all, center, 3, 25)),
+        );
+      }
+    };
+    // Changes before the warm (read as they are then) and while it runs (before and after the
+    // place it reached), then a search in the middle, which files the rest itself.
+    const change = (d: DriverRecord): void => {
+      index.markChanged(d);
+      if (r.next() < 0.5) d.status = d.status === 'available' ? 'on_order' : 'available';
+      else d.location = far;
+    };
+    for (const d of all.slice(0, 50)) change(d);
+    const warming = index.warm();
+    for (let i = 0; i < 200; i++) change(all[r.int(0, all.length - 1)]!);
+    check();
+    await warming;
+    for (let i = 0; i < 200; i++) change(all[r.int(0, all.length - 1)]!);
+    check();
+    // Warmed to the end with no search in between, then changed.
+    const again = new DriverIndex(() => all);
+    const done = again.warm();
+    for (let i = 0; i < 100; i++) {
+      const d = all[r.int(0, all.length - 1)]!;
+      again.markChanged(d);
+      d.location = pointInCircle(SF, 15, r.next(), r.next());
+    }
+    await done;
+    const center = pointInCircle(SF, 5, r.next(), r.next());
+    expect(ids(again.search(center, 4, 40))).toEqual(ids(linearDriverSearch(all, center, 4, 40)));
+  });
 });

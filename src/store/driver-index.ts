@@ -1,3 +1,4 @@
+import { Slicer } from '../slices.js';
 import { haversineKm, round, type LatLng } from '../domain/geo.js';
 import type { DriverRecord } from '../store/state.js';
 import { colOf, COLS, GridFrame, insideH, reachH, rowOf, searchBox } from './driver-grid.js';
@@ -25,6 +26,8 @@ export type { DriverMatch, SearchResult } from './top-matches.js';
  */
 export class DriverIndex {
   private built = false;
+  /** How many drivers of the list the build has read so far (`warm` reads it in slices). */
+  private warmed = 0;
   private readonly cells = new Map<number, Filed[]>();
   /** Where each indexed (available) driver is filed. */
   private readonly filed = new Map<DriverRecord, Filed>();
@@ -37,7 +40,24 @@ export class DriverIndex {
    * before they write the new status): it is refiled when the next search starts.
    */
   markChanged(driver: DriverRecord): void {
-    if (this.built) this.changed.add(driver); // before the first search, the build reads it as it is then
+    // Before the first search (and before `warm` reaches it), the build reads it as it is then.
+    if (this.built || this.warmed > 0) this.changed.add(driver);
+  }
+
+  /**
+   * Files the available drivers ahead of the first search, in slices that yield to the event loop
+   * (a world of 200 000 drivers would otherwise be filed all at once by its first search). A
+   * search that comes first files the rest itself; a driver changed meanwhile is refiled by it.
+   */
+  async warm(): Promise<void> {
+    const slicer = new Slicer();
+    const list = this.drivers();
+    while (!this.built && this.warmed < list.length) {
+      const d = list[this.warmed++]!;
+      if (d.status === 'available' && !this.filed.has(d)) this.file(d);
+      if (this.warmed % 512 === 0) await slicer.maybePause();
+    }
+    this.built = true;
   }
 
   /**
@@ -133,7 +153,11 @@ export class DriverIndex {
   private refresh(): void {
     if (!this.built) {
       this.built = true;
-      for (const d of this.drivers()) if (d.status === 'available') this.file(d);
+      const list = this.drivers();
+      for (; this.warmed < list.length; this.warmed++) {
+        const d = list[this.warmed]!;
+        if (d.status === 'available' && !this.filed.has(d)) this.file(d);
+      }
     }
     for (const driver of this.changed) {
       const old = this.filed.get(driver);

@@ -1,8 +1,8 @@
+import { Slicer } from '../slices.js';
 import type { SandboxState } from './state.js';
 
-/** How much JSON is gathered before it is handed on, and how long serialising may hold the loop. */
+/** How much JSON is gathered before it is handed on. */
 const CHUNK_CHARS = 1 << 20;
-const SLICE_MS = 8;
 
 /**
  * `state` as one compact JSON document, in chunks of about 1 MiB, serialised record by record and
@@ -19,11 +19,7 @@ export async function* stateChunks(
     Array.isArray(value) ? [...(value as unknown[])] : value,
   ]);
   let buffer = '{';
-  let sliceStart = performance.now();
-  const pause = async (): Promise<void> => {
-    await new Promise((resolve) => setImmediate(resolve));
-    sliceStart = performance.now();
-  };
+  const slicer = new Slicer();
   let first = true;
   for (const [key, value] of parts) {
     if (value === undefined) continue;
@@ -40,7 +36,7 @@ export async function* stateChunks(
         yield buffer;
         buffer = '';
       }
-      if ((i & 31) === 31 && performance.now() - sliceStart > SLICE_MS) await pause();
+      if ((i & 31) === 31) await slicer.maybePause();
     }
     buffer += ']';
   }

@@ -15,6 +15,25 @@ import type {
 import type { DeliveryAttempt } from '../domain/sandbox-types.js';
 import type { EventRecord } from '../events/event-record.js';
 
+/** Each collection's record id (its index key), by the state's field name. */
+export const RECORD_IDS = {
+  accounts: (a: AccountRecord) => a.account_id,
+  drivers: (d: DriverRecord) => d.driver_id,
+  orders: (o: OrderRecord) => o.order.order_id,
+  payments: (p: PaymentRecord) => p.payment.payment_id,
+  events: (e: EventRecord) => e.event_id,
+  idempotency: (r: IdempotencyRecord) => r.scope_key,
+  webhook_endpoints: (e: WebhookEndpointRecord) => e.endpoint_id,
+  deliveries: (d: DeliveryRecord) => d.key,
+  webhook_attempts: (a: DeliveryAttempt) => a.delivery_id,
+} satisfies { [K in keyof SandboxState]?: (record: never) => string };
+
+/** A collection's field in the state. */
+export type CollectionName = keyof typeof RECORD_IDS;
+
+/** Indexes built beforehand (src/store/state-index.ts), by collection: each by its record id. */
+export type StateIndexes = { [K in CollectionName]?: Map<string, SandboxState[K][number]> };
+
 /**
  * The sandbox's state behind one collection per kind of record, on lowdb (memory adapter). Reads are
  * synchronous from memory; with a `StateFile` (`--data`), `commit()` appends what changed to its
@@ -34,19 +53,29 @@ export class Store {
 
   private constructor(
     private readonly db: Low<SandboxState>,
-    private readonly file?: StateFile,
-    continues = false,
+    private readonly file: StateFile | undefined,
+    continues: boolean,
+    built: StateIndexes,
   ) {
     const data = db.data;
-    this.accounts = new Collection(data.accounts, (a) => a.account_id);
-    this.drivers = new Collection(data.drivers, (d) => d.driver_id);
-    this.orders = new Collection(data.orders, (o) => o.order.order_id);
-    this.payments = new Collection(data.payments, (p) => p.payment.payment_id);
-    this.events = new Collection(data.events, (e) => e.event_id);
-    this.idempotency = new Collection(data.idempotency, (r) => r.scope_key);
-    this.webhookEndpoints = new Collection(data.webhook_endpoints, (e) => e.endpoint_id);
-    this.deliveries = new Collection(data.deliveries, (d) => d.key);
-    this.webhookAttempts = new Collection(data.webhook_attempts, (a) => a.delivery_id);
+    const ids = RECORD_IDS;
+    this.accounts = new Collection(data.accounts, ids.accounts, built.accounts);
+    this.drivers = new Collection(data.drivers, ids.drivers, built.drivers);
+    this.orders = new Collection(data.orders, ids.orders, built.orders);
+    this.payments = new Collection(data.payments, ids.payments, built.payments);
+    this.events = new Collection(data.events, ids.events, built.events);
+    this.idempotency = new Collection(data.idempotency, ids.idempotency, built.idempotency);
+    this.webhookEndpoints = new Collection(
+      data.webhook_endpoints,
+      ids.webhook_endpoints,
+      built.webhook_endpoints,
+    );
+    this.deliveries = new Collection(data.deliveries, ids.deliveries, built.deliveries);
+    this.webhookAttempts = new Collection(
+      data.webhook_attempts,
+      ids.webhook_attempts,
+      built.webhook_attempts,
+    );
     this.source = {
       state: data,
       beforeCommit: () => this.beforeCommit?.(),
@@ -70,9 +99,12 @@ export class Store {
   /** Runs just before each commit (the context records the clock there). */
   beforeCommit: (() => void) | undefined;
 
-  /** A store kept in memory (lowdb's memory adapter), starting from `state`. */
-  static inMemory(state: SandboxState): Store {
-    return new Store(new Low(new Memory<SandboxState>(), state));
+  /**
+   * A store kept in memory (lowdb's memory adapter), starting from `state`; `built` are indexes
+   * of its collections made beforehand (the others are built here).
+   */
+  static inMemory(state: SandboxState, built: StateIndexes = {}): Store {
+    return new Store(new Low(new Memory<SandboxState>(), state), undefined, false, built);
   }
 
   /**
@@ -80,8 +112,13 @@ export class Store {
    * `continues`: `state` is the one read from that file (its journal goes on); otherwise the first
    * commit writes it whole as a new snapshot.
    */
-  static inFile(file: StateFile, state: SandboxState, continues: boolean): Store {
-    return new Store(new Low(new Memory<SandboxState>(), state), file, continues);
+  static inFile(
+    file: StateFile,
+    state: SandboxState,
+    continues: boolean,
+    built: StateIndexes = {},
+  ): Store {
+    return new Store(new Low(new Memory<SandboxState>(), state), file, continues, built);
   }
 
   /** The whole state (live: do not mutate). */

@@ -1,7 +1,6 @@
+import { nextTurn } from '../slices.js';
 /** Webhook attempts started per turn of the event loop. */
 export const STARTS_PER_TURN = 50;
-
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * The webhook attempts waiting to start, in the order they were queued: started off the path of

@@ -10,7 +10,7 @@ import { DriverIndex } from '../store/driver-index.js';
 import type { SandboxState } from '../store/state.js';
 import type { StateFile } from '../store/state-file.js';
 import { RetentionKeeper } from '../store/retention.js';
-import { Store } from '../store/store.js';
+import { Store, type StateIndexes } from '../store/store.js';
 import { ApiFaultInjector } from './api-faults.js';
 import { Keyring } from './keyring.js';
 import { worldIds } from './world-ids.js';
@@ -20,6 +20,8 @@ export interface WorldConfig {
   scenario: Scenario;
   /** The state to start from: a fresh scenario's seeded state, or a saved or imported one. */
   state: SandboxState;
+  /** Indexes of the state's collections built beforehand (src/store/state-index.ts). */
+  indexes?: StateIndexes | undefined;
   /** Counts the worlds before this one (1 for the first); mixed into every id it issues. */
   generation: number;
   /** A named sandbox's id space (mixed into every id it issues, as the generation is). Default none. */
@@ -55,8 +57,8 @@ export function createWorld(config: WorldConfig): World {
     config.wall,
   );
   const store = config.dataFile
-    ? Store.inFile(config.dataFile, state, config.continuesFile ?? false)
-    : Store.inMemory(state);
+    ? Store.inFile(config.dataFile, state, config.continuesFile ?? false, config.indexes)
+    : Store.inMemory(state, config.indexes);
   const retention = new RetentionKeeper(store, scenario.retention);
   store.beforeCommit = () => {
     state.clock = { now: clock.now(), mode: clock.mode, speed: clock.speed };

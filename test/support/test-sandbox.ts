@@ -226,25 +226,6 @@ export async function assertContract(
   checkExchange(await loadContracts(), { method, pathname, searchParams, status, headers, body });
 }
 
-const UNDER_A_SANDBOX = /^(\/__sandbox\/sandboxes\/[^/]+)(\/.*)$/;
-
-/**
- * `/__sandbox/sandboxes/{name}/<route>` is checked as `/__sandbox/<route>` (openapi/sandbox.yaml's
- * `x-sandbox-routes`: every control route answers the same under a sandbox's prefix), but for its
- * `404 sandbox_not_found`, which is checked as `GET /__sandbox/sandboxes/{name}`'s.
- */
-function innerControlExchange(
-  method: string,
-  pathname: string,
-  body: unknown,
-): { method: string; pathname: string } {
-  const m = UNDER_A_SANDBOX.exec(pathname);
-  if (!m) return { method, pathname };
-  const reason = (body as { error?: { reason?: string } } | undefined)?.error?.reason;
-  if (reason === 'sandbox_not_found') return { method: 'GET', pathname: m[1]! };
-  return { method, pathname: `/__sandbox${m[2]!}` };
-}
-
 function checkExchange(
   contract: { v1: ContractChecker; sandbox: ContractChecker },
   x: {
@@ -256,8 +237,9 @@ function checkExchange(
     body: unknown;
   },
 ): void {
-  const { searchParams, status, headers, body } = x;
-  const { method, pathname } = innerControlExchange(x.method, x.pathname, body);
+  // A named sandbox's control routes (`/__sandbox/sandboxes/{name}/…`) are paths of the document
+  // (generated, openapi/sandbox.yaml's `x-sandbox-routes`): checked as they were sent.
+  const { method, pathname, searchParams, status, headers, body } = x;
   (isControlPlane(pathname) ? contract.sandbox : contract.v1).assert({
     method,
     path: pathname,
