@@ -8,6 +8,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import type { SandboxesSoak } from './sandboxes-soak.js';
 import type { SandboxesBench } from './sandboxes.js';
 import type { ShutdownDrain } from './shutdown-drain.js';
 
@@ -255,6 +256,9 @@ async function main(): Promise<void> {
   const importMemory = runJson<ImportMemory>('bench/import-memory.ts');
   process.stderr.write('named sandboxes: create, delete, 1 000 idle, a long advance beside…\n');
   const named = runJson<SandboxesBench>('bench/sandboxes.ts');
+  process.stderr.write('named sandboxes: 50 clients in parallel, each its own cycle, for 60 s…\n');
+  const parallel = runJson<SandboxesSoak>('bench/sandboxes-soak.ts');
+  const pm = parallel.memory;
   const largest = persistence.data.at(-1)!;
   const smallest = persistence.data[0]!;
 
@@ -429,6 +433,18 @@ async function main(): Promise<void> {
       `p99 ${fmt(named.during_p99)} ms, worst ${fmt(named.during_max)} ms over ${named.during_reads} reads; the advance took ${fmt(named.advance_ms / 1000, 1)} s (${named.advance_events} events), in slices of 8 ms`,
       '≤ 50 ms',
       pass(named.during_p99 <= 50),
+    ],
+    [
+      `${parallel.clients} clients in parallel for ${parallel.seconds} s, each in a loop: create a \`ci\` sandbox, register its own receiver, 3 orders, advance 45 min, check every webhook, event and delivery, delete, its key 401 (bench/sandboxes-soak.ts, the built CLI)`,
+      `${parallel.cycles} cycles, ${parallel.webhooks} webhooks: ${parallel.leaks} cross-sandbox leaks, ${parallel.lost} lost, ${parallel.errors} errors, ${parallel.sandboxes_left} sandboxes left; create p50 ${fmt(parallel.create_p50)} / p99 ${fmt(parallel.create_p99)} ms, advance ${fmt(parallel.advance_p50, 0)} / ${fmt(parallel.advance_p99, 0)} ms, delete ${fmt(parallel.delete_p50)} / ${fmt(parallel.delete_p99)} ms; server CPU ${fmt(parallel.server_cpu_ms_per_cycle)} ms per cycle; server heap after a GC ${fmt(pm.before.heap_mb)} MB before, ${fmt(pm.after.heap_mb)} MB at the end, ${fmt(pm.settled.heap_mb)} MB 16 s later (RSS ${fmt(pm.before.rss_mb, 0)} → ${fmt(pm.settled.rss_mb, 0)} MB, peak ${fmt(pm.peak_rss_mb, 0)}); load average ${parallel.loadavg}`,
+      '0 leaks, 0 lost webhooks, memory flat after the run: heap within 10 % of before (issue 20)',
+      pass(
+        parallel.leaks === 0 &&
+          parallel.lost === 0 &&
+          parallel.errors === 0 &&
+          parallel.sandboxes_left === 0 &&
+          pm.settled.heap_mb <= 1.1 * pm.before.heap_mb,
+      ),
     ],
     [
       `Cluster: ${cluster.sandboxes} sandboxes through nginx (deploy/nginx.conf), 3 processes vs 1 (${cluster.connections} connections)`,
