@@ -14,7 +14,11 @@
  * bench asks it over the DevTools protocol to collect garbage (`HeapProfiler.collectGarbage`)
  * and to answer `process.memoryUsage()`; RSS is read from /proc as well. "Before" is after a
  * warm-up cycle per client (compiled validators, code caches and sockets that any first use
- * makes), "after" once every sandbox is deleted and the clients' connections are closed.
+ * makes), "after" once every sandbox is deleted and the clients' connections are closed, and
+ * "settled" 16 s later (see `memory` below).
+ *
+ * It runs dist/cli.js as built: `npm run bench` builds first; alone, run `npm run build` before
+ * `node --import tsx bench/sandboxes-soak.ts` (a stale build measures stale code).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
