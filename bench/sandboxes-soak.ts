@@ -44,6 +44,8 @@ export interface SandboxesSoak {
   delete_p99: number;
   /** The server's CPU time (user + system) per cycle of the run: moves less with load than times do. */
   server_cpu_ms_per_cycle: number;
+  /** The same for this process: the 50 clients, their checks and their receivers. */
+  clients_cpu_ms_per_cycle: number;
   /** Named sandboxes the server lists at the end. */
   sandboxes_left: number;
   /**
@@ -170,6 +172,7 @@ const before = await serverMemory(server.inspector, pid);
 
 let peakRss = before.rss_mb;
 const cpu0 = cpuMs(pid);
+const ownCpu0 = process.cpuUsage();
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(pid))), 1000);
 const end = Date.now() + SECONDS * 1000;
 await Promise.all(
@@ -179,6 +182,7 @@ await Promise.all(
 );
 clearInterval(sampler);
 const cpu = cpuMs(pid) - cpu0;
+const ownCpu = process.cpuUsage(ownCpu0);
 const strays = clients.flatMap((c) => c.strays());
 findings.push(...strays);
 await Promise.all(clients.map((c) => c.close()));
@@ -214,6 +218,7 @@ const result: SandboxesSoak = {
   ...percentiles('advance'),
   ...percentiles('delete'),
   server_cpu_ms_per_cycle: Math.round((cpu / outcomes.length) * 10) / 10,
+  clients_cpu_ms_per_cycle: Math.round((ownCpu.user + ownCpu.system) / 100 / outcomes.length) / 10,
   sandboxes_left: list.sandboxes.length,
   memory: { fresh, before, after, settled, peak_rss_mb: peakRss },
   loadavg: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
