@@ -8,6 +8,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import type { SandboxesSoak } from './sandboxes-soak.js';
 import type { SandboxesBench } from './sandboxes.js';
 import type { ShutdownDrain } from './shutdown-drain.js';
 
@@ -255,6 +256,9 @@ async function main(): Promise<void> {
   const importMemory = runJson<ImportMemory>('bench/import-memory.ts');
   process.stderr.write('named sandboxes: create, delete, 1 000 idle, a long advance beside…\n');
   const named = runJson<SandboxesBench>('bench/sandboxes.ts');
+  process.stderr.write('named sandboxes: 50 clients in parallel, each its own cycle, for 60 s…\n');
+  const parallel = runJson<SandboxesSoak>('bench/sandboxes-soak.ts');
+  const pm = parallel.memory;
   const largest = persistence.data.at(-1)!;
   const smallest = persistence.data[0]!;
 
@@ -447,6 +451,18 @@ async function main(): Promise<void> {
       `${fmt(cluster.three, 0)} vs ${fmt(cluster.one, 0)} req/s: ratio ${fmt(cluster.ratio, 2)} (median of 3 alternating rounds); 1 process without nginx ${fmt(cluster.direct, 0)} req/s; CPU per request: the sandbox processes ${fmt(cluster.node_us_one, 0)} µs (1) / ${fmt(cluster.node_us_three, 0)} µs (3), nginx ${fmt(cluster.nginx_us, 0)} µs; ${cluster.cores} cores shared by nginx, the processes and the load generator`,
       '≥ 2.5× with ≥ 4 cores (issue 20)',
       cluster.cores >= 4 ? pass(cluster.ratio >= 2.5) : `reported (${cluster.cores} cores)`,
+    ],
+    [
+      `${parallel.clients} clients in parallel for ${parallel.seconds} s, each in a loop: create a \`ci\` sandbox, register its own receiver, 3 orders, advance 45 min, check every webhook, event and delivery, delete, its key 401 (bench/sandboxes-soak.ts, the built CLI)`,
+      `${parallel.cycles} cycles, ${parallel.webhooks} webhooks: ${parallel.leaks} cross-sandbox leaks, ${parallel.lost} lost, ${parallel.errors} errors, ${parallel.sandboxes_left} sandboxes left; create p50 ${fmt(parallel.create_p50)} / p99 ${fmt(parallel.create_p99)} ms, advance ${fmt(parallel.advance_p50, 0)} / ${fmt(parallel.advance_p99, 0)} ms, delete ${fmt(parallel.delete_p50)} / ${fmt(parallel.delete_p99)} ms; server CPU ${fmt(parallel.server_cpu_ms_per_cycle)} ms per cycle (the clients and receivers ${fmt(parallel.clients_cpu_ms_per_cycle)} ms); server heap after a GC ${fmt(pm.before.heap_mb)} MB before, ${fmt(pm.after.heap_mb)} MB at the end, ${fmt(pm.settled.heap_mb)} MB 16 s later (RSS ${fmt(pm.before.rss_mb, 0)} → ${fmt(pm.settled.rss_mb, 0)} MB, peak ${fmt(pm.peak_rss_mb, 0)}); load average ${parallel.loadavg}`,
+      '0 leaks, 0 lost webhooks, memory flat after the run: heap within 10 % of before (issue 20)',
+      pass(
+        parallel.leaks === 0 &&
+          parallel.lost === 0 &&
+          parallel.errors === 0 &&
+          parallel.sandboxes_left === 0 &&
+          pm.settled.heap_mb <= 1.1 * pm.before.heap_mb,
+      ),
     ],
   ];
   const machine = cpus();
