@@ -1,5 +1,5 @@
 // Longer than 250 lines: one file of unit tests for the dispatcher, grouped by the finding each covers.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FakeTransport, flush } from '../../test/support/fake-transport.js';
 import { openWorld } from '../../test/support/world.js';
 import { advanceClock } from '../commands/advance-clock.js';
@@ -474,5 +474,42 @@ describe('WebhookDispatcher: concurrency', () => {
     expect(s.fake.to(A)).toHaveLength(5);
     expect(s.fake.maxConcurrent(A)).toBe(2);
     expect(s.log().every((r) => r.status === 'succeeded')).toBe(true);
+  });
+});
+
+describe('WebhookDispatcher: settle', () => {
+  it('leaves no timer behind once the attempts it waited for are done', async () => {
+    const t = open();
+    t.endpoint(A);
+    const gate = t.fake.hold(A);
+    t.order();
+    await flush();
+    // Timers of the bound (15 s here) set while settling, less the ones cleared.
+    const live = new Set<unknown>();
+    const realSet = globalThis.setTimeout;
+    const realClear = globalThis.clearTimeout;
+    const set = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((
+      fn: () => void,
+      ms?: number,
+    ) => {
+      const handle = realSet(fn, ms);
+      if ((ms ?? 0) >= 10_000) live.add(handle);
+      return handle;
+    }));
+    const clear = vi.spyOn(globalThis, 'clearTimeout').mockImplementation(((handle) => {
+      live.delete(handle);
+      realClear(handle);
+    }));
+    try {
+      const settling = t.settle();
+      await flush();
+      expect(live.size).toBe(1); // the bound, while the attempt is held
+      gate.open();
+      await settling;
+      expect(live.size).toBe(0);
+    } finally {
+      set.mockRestore();
+      clear.mockRestore();
+    }
   });
 });

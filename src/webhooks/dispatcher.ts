@@ -1,5 +1,5 @@
 // Near 355 lines: the orchestration of delivery in one place (fan-out, ordering, retries, one attempt); its pure parts (retry policy, faults, the start queue, the retry backlog) are the files beside it.
-import { sleep, stopwatch } from '../clock/real-time.js';
+import { realTimer, stopwatch } from '../clock/real-time.js';
 import type { ProbeCase, ProbeResult } from '../domain/sandbox-types.js';
 import type { WebhookFaults } from '../domain/scenario.js';
 import { subscribes } from '../domain/webhook-subscription.js';
@@ -117,7 +117,14 @@ export class WebhookDispatcher implements WebhookPort {
   async settle(boundMs = this.world.scenario.webhooks.timeout_ms + 5000): Promise<void> {
     const elapsed = stopwatch();
     while (this.inflight.size > 0 && elapsed() < boundMs) {
-      await Promise.race([Promise.allSettled([...this.inflight]), sleep(boundMs - elapsed())]);
+      // The bound's timer is cleared once the attempts settle: an advance settles after every
+      // instant, and 15 s timers left behind each held their closure (seen in the soak's heap).
+      let cancel: (() => void) | undefined;
+      const bound = new Promise<void>(
+        (resolve) => (cancel = realTimer(boundMs - elapsed(), resolve)),
+      );
+      await Promise.race([Promise.allSettled([...this.inflight]), bound]);
+      cancel?.();
     }
   }
 
