@@ -47,7 +47,7 @@ export interface SandboxesBench {
 }
 
 const SANDBOXES = 1000;
-const READS = 400;
+const READS = 1000;
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
