@@ -18,15 +18,18 @@ COPY fixtures ./fixtures
 RUN npm run build && node scripts/stage-runtime.mjs /runtime
 
 # The staged files in /app, as the image runs them, and Node's compile cache warmed for them: a
-# start and its first answers, compiled here once (the cache is keyed by the files' paths and
-# contents, and by Node's version: the same base image). Readable by the runtime's user, which
-# cannot write it: a read-only cache (--read-only) is used as it is.
+# start and its first answers, compiled here once. The cache is keyed by the files' paths and
+# contents, Node's version (the same base image) and the user id: warmed as `node`, who runs the
+# image. Then root's again: the runtime reads it and cannot change it (also with --read-only).
 FROM node:24-slim AS warm
 WORKDIR /app
 COPY --from=build /runtime ./
 COPY scripts/warm-compile-cache.mjs /tmp/
-RUN NODE_COMPILE_CACHE=/app/.node-compile-cache node /tmp/warm-compile-cache.mjs \
-  && chmod -R a+rX /app/.node-compile-cache
+RUN mkdir .node-compile-cache && chown node:node .node-compile-cache
+USER node
+RUN NODE_COMPILE_CACHE=/app/.node-compile-cache node /tmp/warm-compile-cache.mjs
+USER root
+RUN chown -R root:root .node-compile-cache && chmod -R a+rX,go-w .node-compile-cache
 
 # Runtime: the staged files and the warmed cache, in one layer (docs/docker.md#whats-in-the-image).
 # Any Host is answered: behind a port mapping the sandbox cannot know the names it is reached by,
