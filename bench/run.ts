@@ -4,13 +4,15 @@
  * is reported is a ratio as much as an absolute figure.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import type { DockerStartBench } from './docker-start.js';
 import type { SandboxesSoak } from './sandboxes-soak.js';
 import type { SandboxesBench } from './sandboxes.js';
 import type { ShutdownDrain } from './shutdown-drain.js';
+import type { Samples, StartupBench } from './startup.js';
 
 const node = process.execPath;
 const tsx = ['--import', 'tsx'];
@@ -63,6 +65,11 @@ const baseline = baselineIndex > 0 ? process.argv[baselineIndex + 1] : undefined
 const soakIndex = process.argv.indexOf('--soak-seconds');
 /** The soak's length: 120 s by default; the issue's 10-minute figure is `--soak-seconds 600`. */
 const soakSeconds = soakIndex > 0 ? Number(process.argv[soakIndex + 1]) : 120;
+/** `--node PATH` (repeatable): another Node whose start-up is measured too (bench/startup.ts). */
+const otherNodes = process.argv.flatMap((a, i) => (process.argv[i - 1] === '--node' ? [a] : []));
+const dockerIndex = process.argv.indexOf('--docker-image');
+/** `--docker-image NAME`: an image built from this tree, timed from `docker run` to its first answer. */
+const dockerImage = dockerIndex > 0 ? process.argv[dockerIndex + 1] : undefined;
 
 function runJson<T>(script: string, cwd = process.cwd()): T {
   const out = execFileSync(node, [...tsx, script], { encoding: 'utf8', maxBuffer: 1 << 24, cwd });
@@ -139,6 +146,26 @@ const BARE_HTTP = [
 async function main(): Promise<void> {
   execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
   const cli = ['dist/cli.js', '--port', '0', '--log-level', 'silent'];
+
+  process.stderr.write('start-up: spawn → first answer, beside node:http…\n');
+  const firstAnswers = JSON.parse(
+    execFileSync(node, [...tsx, 'bench/startup.ts', ...otherNodes.flatMap((n) => ['--node', n])], {
+      encoding: 'utf8',
+    })
+      .trim()
+      .split('\n')
+      .at(-1) ?? '{}',
+  ) as StartupBench;
+  const dockerStart = dockerImage
+    ? (JSON.parse(
+        execFileSync(node, [...tsx, 'bench/docker-start.ts', '--image', dockerImage], {
+          encoding: 'utf8',
+        })
+          .trim()
+          .split('\n')
+          .at(-1) ?? '{}',
+      ) as DockerStartBench)
+    : undefined;
 
   process.stderr.write('startup…\n');
   const startups: number[] = [];
@@ -303,11 +330,12 @@ async function main(): Promise<void> {
   }>('bench/cluster.ts');
 
   const rows = [
+    ...startupRows(firstAnswers, dockerStart),
     [
       'Start to listening (`node dist/cli.js`, default scenario)',
       `${fmt(startupMs, 0)} ms (median of 7); a bare \`node:http\` server ${fmt(bareMs, 0)} ms`,
-      '< 250 ms',
-      pass(startupMs < 250),
+      'reported (the budgets are the first answer, above)',
+      '',
     ],
     [
       `\`GET /v1/orders/{id}\` vs a naive Express 5 handler (${CONNECTIONS} connections)`,
@@ -482,7 +510,7 @@ ${rows.map((r) => `| ${r.join(' | ')} |`).join('\n')}
 Details:
 - Startup samples (ms): ${startups.map((s) => fmt(s, 0)).join(', ')}. This includes starting Node itself; the bare
   \`node:http\` server, started alternately: ${bareStartups.map((s) => fmt(s, 0)).join(', ')}.
-  The rest, from a CPU profile of a start (decision 16): compiling the ${fmt(statSync('dist/cli.js').size / 2 ** 20, 1)} MiB bundle (~60 ms:
+  The rest, from a CPU profile of a start (decision 16): compiling the ${fmt(bundleBytes() / 2 ** 20, 1)} MiB bundle (~60 ms:
   Node 20 has no compile cache), decoding it (~10 ms), then evaluating the modules, building the world
   and listening (~90 ms). The margin to 250 ms is thin: quiet runs measure 230–245 ms, a run that
   shares the machine 250–260 ms.
@@ -522,6 +550,40 @@ Startup samples (ms), this tree / baseline: ${startups.map((x, i) => `${fmt(x, 0
       : '';
   writeFileSync('BENCHMARKS.md', report + comparison);
   process.stdout.write(report + comparison);
+}
+
+/** The rows of issue 21's start-up budgets: spawn → first answer per Node, and the image's. */
+function startupRows(bench: StartupBench, docker: DockerStartBench | undefined): string[][] {
+  const pass = (ok: boolean): string => (ok ? 'meets' : '**misses**');
+  const cell = (s: Samples): string =>
+    `${fmt(median(s.ms), 0)} ms (CPU ${fmt(median(s.cpu_ms), 0)} ms)`;
+  const rows = bench.nodes.map((n) => {
+    const modern = n.cli_cached !== undefined;
+    const cli = n.cli_cached ?? n.cli;
+    const budget = modern ? 250 : 330;
+    const ratio = median(cli.ms.map((ms, i) => ms / n.bare.ms[i]!));
+    return [
+      `Spawn → first answered \`POST /v1/orders\` (\`node dist/cli.js\`, default scenario), Node ${n.version}${modern ? ', compile cache warmed' : ''}`,
+      `${cell(cli)}${modern ? `; cache off ${cell(n.cli)}` : ''}; a bare \`node:http\` server ${cell(n.bare)}: ratio ${fmt(ratio, 2)} (median of ${bench.rounds} alternating rounds; load average ${bench.loadavg})`,
+      `≤ ${budget} ms (issue 21)`,
+      pass(median(cli.ms) <= budget),
+    ];
+  });
+  if (docker)
+    rows.push([
+      `\`docker run\` → first 200 on \`/v1\` (${docker.image}, \`--read-only\`, published on 127.0.0.1)`,
+      `${fmt(median(docker.cached), 0)} ms; cache off ${fmt(median(docker.uncached), 0)} ms; a bare \`node:http\` server in the same image ${fmt(median(docker.bare), 0)} ms (median of ${docker.rounds} alternating rounds; load average ${docker.loadavg})`,
+      '≤ 600 ms (issue 21)',
+      pass(median(docker.cached) <= 600),
+    ]);
+  return rows;
+}
+
+/** The size of the CLI's bundle: its entry and chunks (scripts/bundle.mjs). */
+function bundleBytes(): number {
+  return readdirSync('dist')
+    .filter((f) => f === 'cli.js' || /^chunk-\w+\.js$/.test(f))
+    .reduce((sum, f) => sum + statSync(`dist/${f}`).size, 0);
 }
 
 /** The baseline checkout's commit, for the report. */

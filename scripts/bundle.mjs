@@ -9,17 +9,21 @@
 //   re-export its names. Both conditions therefore run the same module instance: no class
 //   (ApiError, ScenarioError) or state exists twice when one app both imports and requires the
 //   package (docs/programmatic.md, "CommonJS and ES modules").
-// - dist/cli.js (the executable, ES module): the dependencies inlined too (pino-pretty excepted,
-//   loaded only on a terminal). Resolving and compiling ~300 small CommonJS files is most of the
-//   start-up time on Node 20, which has no compile cache: one file starts ~170 ms sooner
-//   (docs/decisions/0012-fast-path.md). yaml, which only a user's YAML file needs, is left out:
-//   src/ requires it on first use (createRequire), from the installed dependency.
+// - dist/cli.js (the executable, ES module): a few lines that turn on Node's module compile cache
+//   (Node 22.1+), then import the rest, which esbuild splits into chunks beside it
+//   (dist/chunk-*.js), the dependencies inlined too: resolving and compiling ~300 small CommonJS
+//   files is most of the start-up time on Node 20, which has no compile cache, and one file starts
+//   ~170 ms sooner (docs/decisions/0012-fast-path.md). What a start does not need is a chunk loaded
+//   on first use: yaml (a user's YAML scenario file; the build ships the bundled scenarios and the
+//   documents as JSON) and pino-pretty (logs on a terminal). So the CLI needs no node_modules at
+//   run time, which the Docker image relies on (docs/decisions/0019-start-up.md).
 // All sit directly in dist/, so `../` from each is the package root, as src/paths.ts expects.
 // tsc writes the declarations into dist/types/ (below).
 // No source maps: the bundles are unminified, so a stack trace already points at readable code,
 // and the package stays small.
 import { build } from 'esbuild';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 
 const common = {
@@ -98,6 +102,46 @@ writeFileSync(
 // same names. (A .d.cts re-exporting the ES-module declarations would get TS1479 itself.)
 writeFileSync('dist/types/package.json', '{ "type": "commonjs" }\n');
 
+/**
+ * Node's own modules, required by the ES module bundle rather than imported: an ES module's import
+ * of a built-in module reads every one of its exports, and `node:http`'s include lazy getters
+ * (WebSocket, CloseEvent, MessageEvent) that load undici, Node's fetch: ~30 ms of a start on
+ * Node 22+ (docs/decisions/0019-start-up.md). Each import becomes a CommonJS stub that requires it.
+ */
+const requireBuiltins = {
+  name: 'require-builtins',
+  setup(b) {
+    b.onResolve({ filter: /^node:/ }, (args) =>
+      args.kind === 'import-statement' || args.kind === 'dynamic-import'
+        ? { path: args.path, namespace: 'builtin' }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)});`,
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * JSON files (mime-db's ~230 KB, iconv-lite's code pages, ~500 KB, ajv's meta-schemas), bundled as
+ * `JSON.parse` of a string rather than as object literals: V8 compiles the bundle before it runs,
+ * and scans a string far faster than it parses the same data as code (decision 19).
+ */
+const jsonAsString = {
+  name: 'json-as-string',
+  setup(b) {
+    b.onLoad({ filter: /\.json$/ }, async (args) => {
+      const text = JSON.stringify(JSON.parse(await readFile(args.path, 'utf8')));
+      return { contents: `module.exports = JSON.parse(${JSON.stringify(text)});`, loader: 'js' };
+    });
+  },
+};
+
+// The chunks of an earlier build: their names change with their contents.
+for (const file of readdirSync('dist').filter((f) => /^chunk-\w+\.js$/.test(f)))
+  rmSync(`dist/${file}`);
+
 await build({
   ...common,
   format: 'esm',
@@ -107,7 +151,11 @@ await build({
     cli: 'src/cli.ts',
     'state-import-worker': 'src/http/state-import/state-import-worker.ts',
   },
-  external: ['pino-pretty'],
+  // Dynamic imports become chunks loaded on first use; code the CLI and the worker share, a chunk
+  // both import. Directly in dist/, like the entries: src/paths.ts finds the package root as `../`.
+  splitting: true,
+  chunkNames: 'chunk-[hash]',
+  plugins: [requireBuiltins, jsonAsString],
   // The inlined CommonJS dependencies call require() for Node's own modules (and for optional
   // ones, such as ws's bufferutil, inside a try): an ES module has no require of its own.
   banner: {

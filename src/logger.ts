@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import type PinoPretty from 'pino-pretty';
 
 /** pino's levels, most severe first, and `silent`. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -17,10 +18,14 @@ export async function createLogger(
 ): Promise<Logger> {
   const options = { level, base: { service: 'delivery-sandbox' } };
   if (format === 'pretty') {
-    const { build: pretty } = await import('pino-pretty');
+    // `default`: the package's CommonJS exports, both from source and as the bundle's chunk (which
+    // gives a CommonJS package's dynamic import no named exports).
+    const { default: pinoPretty } = (await import('pino-pretty')) as unknown as {
+      default: typeof PinoPretty;
+    };
     return pino(
       options,
-      pretty({ colorize: true, destination, ignore: 'pid,hostname,service', sync: true }),
+      pinoPretty.build({ colorize: true, destination, ignore: 'pid,hostname,service', sync: true }),
     );
   }
   return pino(options, destination);

@@ -9,11 +9,21 @@ import type * as Yaml from 'yaml';
 /**
  * Parses YAML, the package required on first use: the built CLI's bundled scenarios and documents
  * are JSON, so a start that reads no YAML file never loads it (docs/decisions/0012-fast-path.md).
- * A require rather than an import(): the bundled CLI gives a CommonJS package's dynamic import a
- * default export only, where Node from source gives named ones too.
+ * For the synchronous readers, which run from source only (the built ones read JSON).
  */
 export const parseYaml = (text: string): unknown =>
   (createRequire(import.meta.url)('yaml') as typeof Yaml).parse(text);
+
+/**
+ * Parses YAML with the package imported on first use. In the built CLI, the import is a chunk of
+ * its own beside the bundle (scripts/bundle.mjs), so the CLI needs no `node_modules` to read a
+ * user's YAML file (the Docker image has none). The bundle gives a CommonJS package's dynamic
+ * import its names on `default`; Node from source, as named exports too.
+ */
+async function parseYamlFile(text: string): Promise<unknown> {
+  const yaml = (await import('yaml')) as Partial<typeof Yaml> & { default?: typeof Yaml };
+  return (yaml.parse ?? yaml.default!.parse)(text);
+}
 
 /** The largest scenario file read: far above any real scenario, far below a memory problem. */
 export const MAX_SCENARIO_FILE_BYTES = 1024 * 1024;
@@ -66,7 +76,7 @@ export async function readScenarioFile(path: string): Promise<{ data: unknown; f
   // out of memory on a hundred thousand of them.
   if (!new JsonDepthGauge(MAX_JSON_DEPTH).feed(Buffer.from(text))) throw tooDeep(file);
   try {
-    return { data: json ? JSON.parse(text) : parseYaml(text), file };
+    return { data: json ? JSON.parse(text) : await parseYamlFile(text), file };
   } catch (err) {
     throw new ScenarioError(
       `${file}: not valid ${json ? 'JSON' : 'YAML'}: ${syntaxError(err, text)}`,
