@@ -49,7 +49,7 @@ function deriveOperation(method, path, op) {
     `${inner} of the sandbox \`name\` (\`default\`: the default sandbox);\n` +
     '`404 sandbox_not_found` when no sandbox has that name.';
   const { operationId, summary, description, responses: own = {}, ...rest } = op;
-  const responses = { '404': { $ref: '#/components/responses/Error' }, ...own };
+  const responses = { 404: { $ref: '#/components/responses/Error' }, ...own };
   return {
     operationId: `${operationId}${SUFFIX}`,
     ...(summary === undefined ? {} : { summary }),

@@ -488,18 +488,17 @@ describe('WebhookDispatcher: settle', () => {
     const live = new Set<unknown>();
     const realSet = globalThis.setTimeout;
     const realClear = globalThis.clearTimeout;
-    const set = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((
-      fn: () => void,
-      ms?: number,
-    ) => {
-      const handle = realSet(fn, ms);
-      if ((ms ?? 0) >= 10_000) live.add(handle);
-      return handle;
-    }));
-    const clear = vi.spyOn(globalThis, 'clearTimeout').mockImplementation(((handle) => {
+    const set = vi
+      .spyOn(globalThis, 'setTimeout')
+      .mockImplementation((fn: () => void, ms?: number) => {
+        const handle = realSet(fn, ms);
+        if ((ms ?? 0) >= 10_000) live.add(handle);
+        return handle;
+      });
+    const clear = vi.spyOn(globalThis, 'clearTimeout').mockImplementation((handle) => {
       live.delete(handle);
       realClear(handle);
-    }));
+    });
     try {
       const settling = t.settle();
       await flush();
