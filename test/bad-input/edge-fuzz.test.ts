@@ -399,7 +399,8 @@ describe('deep nesting and compressed bodies on every route', () => {
         fc.constantFrom('POST', 'PUT', 'PATCH', 'DELETE'),
         bodyArb,
         async (route, method, body) => {
-          const path = route.replace(/\{[^}]+\}/g, orderId);
+          // A named sandbox's route names `default` (the default sandbox): every other id is the order's.
+          const path = route.replace('{name}', 'default').replace(/\{[^}]+\}/g, orderId);
           const headers: Record<string, string> = {
             Authorization: 'Bearer sk_test_ci_acme',
             'Content-Type': 'application/json',

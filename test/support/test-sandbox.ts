@@ -198,7 +198,9 @@ export async function contractFetch<T = any>(
   const headers = Object.fromEntries(res.headers.entries());
   const { pathname, searchParams } = new URL(url);
   let body: unknown = undefined;
-  if (text !== '') {
+  // A documented text answer (the Prometheus metrics) is checked as text; anything else is JSON.
+  if (text !== '' && (headers['content-type'] ?? '').startsWith('text/plain')) body = text;
+  else if (text !== '') {
     try {
       body = JSON.parse(text);
     } catch {
