@@ -21,6 +21,7 @@ const RUNTIME_FILES = [
   'dist/state-import-worker.js',
   'dist/openapi',
   'dist/bundled-scenarios',
+  'dist/validators',
   'dist/dashboard',
   'scenarios',
   'fixtures',

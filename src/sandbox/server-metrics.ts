@@ -1,4 +1,5 @@
-import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
+import type * as PromClientModule from 'prom-client';
+import type { Registry } from 'prom-client';
 import { TRANSITIONS } from '../domain/order-status.js';
 import type { OrderStatus } from '../domain/api-types.js';
 import type { MetricsSource } from '../http/app-host.js';
@@ -8,6 +9,8 @@ import type { SandboxRegistry } from './sandbox-registry.js';
 
 const STATUSES = Object.keys(TRANSITIONS) as OrderStatus[];
 
+type PromClient = typeof PromClientModule;
+
 let processMetrics: Registry | undefined;
 
 /**
@@ -15,7 +18,7 @@ let processMetrics: Registry | undefined;
  * one registry per process, made at the first scrape: the process is one, however many servers
  * it runs, and its collectors (an event-loop delay histogram, a GC observer) are never undone.
  */
-function processRegistry(): Registry {
+function processRegistry({ Registry, collectDefaultMetrics }: PromClient): Registry {
   if (!processMetrics) {
     processMetrics = new Registry();
     collectDefaultMetrics({ register: processMetrics });
@@ -29,20 +32,39 @@ function processRegistry(): Registry {
  * from what the server keeps anyway: the requests it counted (`RequestTally`), each sandbox's
  * attempt tally, pending retries and orders. Per-sandbox series carry `sandbox` (`default` or
  * the name; at most `--max-sandboxes` + 1 values) and are rebuilt at every scrape, so a deleted
- * or expired sandbox's series are gone from the next one.
+ * or expired sandbox's series are gone from the next one. prom-client (and the Node modules it
+ * loads: cluster, v8, perf_hooks) is imported at the first scrape, not at start-up (decision 19).
  */
 export class ServerMetrics implements MetricsSource {
-  readonly contentType: string;
-  private readonly registry = new Registry();
+  private loaded: Promise<{ client: PromClient; registry: Registry }> | undefined;
+  private type: string | undefined;
 
   constructor(
     private readonly host: SandboxHost,
     private readonly named: SandboxRegistry,
-    requests: RequestTally,
-    maxSandboxes: number,
-  ) {
-    this.contentType = this.registry.contentType;
-    const registers = [this.registry];
+    private readonly requests: RequestTally,
+    private readonly maxSandboxes: number,
+  ) {}
+
+  /** The registry's Content-Type; before the first scrape loads it, prom-client's default. */
+  get contentType(): string {
+    return this.type ?? 'text/plain; version=0.0.4; charset=utf-8';
+  }
+
+  async text(): Promise<string> {
+    this.loaded ??= import('prom-client').then((client) => ({
+      client,
+      registry: this.build(client),
+    }));
+    const { client, registry } = await this.loaded;
+    this.type = registry.contentType;
+    return client.Registry.merge([processRegistry(client), registry]).metrics();
+  }
+
+  private build({ Counter, Gauge, Registry }: PromClient): Registry {
+    const registry = new Registry();
+    const { requests, maxSandboxes } = this;
+    const registers = [registry];
     const sandboxes = (): [string, SandboxHost][] => [
       ['default', this.host],
       ...this.named.list().map((e): [string, SandboxHost] => [e.name, e.host]),
@@ -109,9 +131,6 @@ export class ServerMetrics implements MetricsSource {
       help: 'The most named sandboxes at once (--max-sandboxes).',
       registers,
     }).set(maxSandboxes);
-  }
-
-  async text(): Promise<string> {
-    return Registry.merge([processRegistry(), this.registry]).metrics();
+    return registry;
   }
 }

@@ -10,6 +10,7 @@ export default function setup(): void {
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
   execFileSync(process.execPath, ['scripts/build-assets.mjs'], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['scripts/build-validators.mjs'], { stdio: 'inherit' });
   execFileSync(process.execPath, ['scripts/bundle.mjs'], { stdio: 'inherit' });
   // The dashboard (dist/dashboard/), which the browser tests open.
   execFileSync(process.execPath, ['scripts/build-dashboard.mjs'], { stdio: 'inherit' });
