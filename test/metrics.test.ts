@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadOpenApiDocument, operationsOf } from '../src/http/openapi-document.js';
 import { startSandbox } from '../src/index.js';
-import { Receiver } from './support/receiver.js';
-import { KEYS, SAMPLE_ORDER, TestSandbox } from './support/test-sandbox.js';
+import { sandboxWithReceiver } from './support/sandbox-with-receiver.js';
+import type { Receiver } from './support/receiver.js';
+import type { TestSandbox } from './support/test-sandbox.js';
+import { KEYS, SAMPLE_ORDER } from './support/test-sandbox.js';
 
 interface Sample {
   name: string;
@@ -38,15 +40,7 @@ function valueOf(
 describe('GET /__sandbox/metrics', () => {
   let t: TestSandbox;
   let rx: Receiver;
-  beforeAll(async () => {
-    t = await TestSandbox.start();
-    rx = await Receiver.start();
-    expect((await t.post('/__sandbox/webhook-endpoints', { url: rx.url })).status).toBe(201);
-  });
-  afterAll(async () => {
-    await t.close();
-    await rx.close();
-  });
+  sandboxWithReceiver((made) => ({ t, rx } = made));
 
   const scrape = async (): Promise<Sample[]> => {
     const res = await fetch(`${t.url}/__sandbox/metrics`);

@@ -1,6 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Receiver, type Received } from './support/receiver.js';
-import { KEYS, SAMPLE_ORDER, TestSandbox } from './support/test-sandbox.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { sandboxWithReceiver } from './support/sandbox-with-receiver.js';
+import type { Receiver} from './support/receiver.js';
+import { type Received } from './support/receiver.js';
+import type { TestSandbox } from './support/test-sandbox.js';
+import { KEYS, SAMPLE_ORDER } from './support/test-sandbox.js';
 
 const TRACE_A = '4bf92f3577b34da6a3ce929d0e0e4736';
 const TRACE_B = '0af7651916cd43dd8448eb211c80319c';
@@ -20,15 +23,7 @@ function traceOf(r: Received): { trace: string; span: string; flags: string } | 
 describe('W3C trace context', () => {
   let t: TestSandbox;
   let rx: Receiver;
-  beforeAll(async () => {
-    t = await TestSandbox.start();
-    rx = await Receiver.start();
-    expect((await t.post('/__sandbox/webhook-endpoints', { url: rx.url })).status).toBe(201);
-  });
-  afterAll(async () => {
-    await t.close();
-    await rx.close();
-  });
+  sandboxWithReceiver((made) => ({ t, rx } = made));
   beforeEach(async () => {
     await t.post('/__sandbox/reset');
     await t.request('DELETE', '/__sandbox/requests');
