@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sandboxWithReceiver } from './support/sandbox-with-receiver.js';
-import type { Receiver} from './support/receiver.js';
+import type { Receiver } from './support/receiver.js';
 import { type Received } from './support/receiver.js';
 import type { TestSandbox } from './support/test-sandbox.js';
 import { KEYS, SAMPLE_ORDER } from './support/test-sandbox.js';
