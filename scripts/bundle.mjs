@@ -38,12 +38,36 @@ const { dependencies } = JSON.parse(readFileSync('package.json', 'utf8'));
 /** Dependencies published only as ES modules: inlined into the CommonJS bundle. */
 const ESM_ONLY = ['lowdb', '@faker-js/faker'];
 
+/**
+ * In the CommonJS bundle, a package the code imports on first use (`import('prom-client')`,
+ * `yaml`, `pino-pretty`) is required instead: a CommonJS module's `import()` needs Node's ES
+ * module loader, which Jest's module system does not give a test without
+ * `--experimental-vm-modules` (the first scrape of `/__sandbox/metrics` answered 500 there).
+ */
+function requireDynamicImports(packages) {
+  return {
+    name: 'require-dynamic-imports',
+    setup(b) {
+      b.onResolve({ filter: /.*/ }, (args) =>
+        args.kind === 'dynamic-import' && packages.includes(args.path)
+          ? { path: args.path, namespace: 'require-package' }
+          : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: 'require-package' }, (args) => ({
+        contents: `module.exports = require(${JSON.stringify(args.path)});`,
+        loader: 'js',
+      }));
+    },
+  };
+}
+
 await build({
   ...common,
   entryPoints: { index: 'src/index.ts' },
   outExtension: { '.js': '.cjs' },
   format: 'cjs',
   external: Object.keys(dependencies).filter((name) => !ESM_ONLY.includes(name)),
+  plugins: [requireDynamicImports(Object.keys(dependencies))],
   // src/ finds its files from its own URL: in CommonJS, the bundle's file.
   define: { 'import.meta.url': '__bundleUrl' },
   banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },

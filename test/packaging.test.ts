@@ -146,8 +146,19 @@ test('a sandbox started from require()', async () => {
   });
   expect(refused.status).toBe(404);
   expect(ApiError.name).toBe('ApiError');
+  // Loaded on first use (prom-client): required, not import()ed, which Jest refuses without flags.
+  expect((await fetch(sandbox.url + '/__sandbox/metrics')).status).toBe(200);
+});
+test('a sandbox from a YAML scenario file (yaml, loaded on first use)', async () => {
+  const own = await startSandbox({ scenario: __dirname + '/scenario.yaml' });
+  expect(own.apiKey).toBe('sk_test_from_yaml_y');
+  await own.close();
 });
 `,
+    );
+    writeFileSync(
+      join(project, 'scenario.yaml'),
+      'name: from-yaml\naccounts:\n  - id: acct_y\n    api_keys: [sk_test_from_yaml_y]\ndrivers: { count: 3 }\n',
     );
     const result = execFileSync(
       process.execPath,
