@@ -1,3 +1,5 @@
+// Near 290 lines: the named sandboxes' lifecycle in one class (create, replace, lookups by name
+// and key, ttl, --data restore, dispose); its timing, queue, files, keys and config are beside it.
 import { basename } from 'node:path';
 import { realNow } from '../clock/real-time.js';
 import { ExpirySweep } from './expiry-sweep.js';

@@ -1,4 +1,4 @@
-// Near 355 lines: the orchestration of delivery in one place (fan-out, ordering, retries, one attempt); its pure parts (retry policy, faults, the start queue, the retry backlog) are the files beside it.
+// Near 380 lines: the orchestration of delivery in one place (fan-out, ordering, retries, one attempt); its pure parts (retry policy, faults, the start queue, the retry backlog) are the files beside it.
 import { realTimer, stopwatch } from '../clock/real-time.js';
 import type { ProbeCase, ProbeResult } from '../domain/sandbox-types.js';
 import type { WebhookFaults } from '../domain/scenario.js';
