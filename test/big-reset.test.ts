@@ -66,6 +66,6 @@ describe('a reset to a big world', () => {
       drivers: unknown[];
     };
     expect(state.drivers).toHaveLength(50_000);
-    expect(state.drivers).toEqual(seedState(parseScenario(bigWorld(50_000))).drivers);
+    expect(state.drivers).toEqual((await seedState(parseScenario(bigWorld(50_000)))).drivers);
   }, 90_000);
 });

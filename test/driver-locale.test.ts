@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { insideRing } from '../src/domain/city-map.js';
 import { SAN_FRANCISCO } from '../src/domain/city-maps/san-francisco.js';
-import { DRIVER_LOCALES } from '../src/scenarios/driver-locales.js';
+import { DRIVER_VEHICLES } from '../src/scenarios/driver-locales.js';
 import { TestSandbox } from './support/test-sandbox.js';
 
 interface Driver {
@@ -24,8 +24,8 @@ async function drivers(): Promise<Driver[]> {
   return reply.body.drivers;
 }
 
-const cars = (locale: keyof typeof DRIVER_LOCALES): string[] =>
-  DRIVER_LOCALES[locale].cars.flatMap(([make, models]) => models.map((m) => `${make} ${m}`));
+const cars = (locale: keyof typeof DRIVER_VEHICLES): string[] =>
+  DRIVER_VEHICLES[locale].cars.flatMap(([make, models]) => models.map((m) => `${make} ${m}`));
 
 describe('generated drivers fit the scenario', () => {
   it('in Lyon with locale fr: French phone numbers, French cars and plates', async () => {

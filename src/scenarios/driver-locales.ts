@@ -1,16 +1,39 @@
-// Only the supported locales, each a small entry of its own: the package's main entry loads every
-// locale (~150 ms at start-up); these five together add ~25 ms over English alone.
-import { faker as de } from '@faker-js/faker/locale/de';
-import { faker as enGB } from '@faker-js/faker/locale/en_GB';
-import { faker as enUS } from '@faker-js/faker/locale/en_US';
-import { faker as es } from '@faker-js/faker/locale/es';
-import { faker as fr } from '@faker-js/faker/locale/fr';
 import type { Faker } from '@faker-js/faker';
 import type { DriverLocale } from '../domain/scenario.js';
 
-/** What drives in a locale: common makes with their models, and the shape of a plate. */
-export interface DriverLocaleData {
+/**
+ * Each supported locale's faker, imported when a world in that locale is first generated: only
+ * the supported locales, each a small entry of its own (the package's main entry loads every
+ * locale, ~150 ms). Not at start-up: a bundled scenario's world is generated at build time
+ * (src/scenarios/prebuilt-worlds.ts), and faker is ~700 KB of the bundle to compile.
+ */
+const FAKERS: Record<DriverLocale, () => Promise<Faker>> = {
+  en_US: async () => (await import('@faker-js/faker/locale/en_US')).faker,
+  en_GB: async () => (await import('@faker-js/faker/locale/en_GB')).faker,
+  fr: async () => (await import('@faker-js/faker/locale/fr')).faker,
+  de: async () => (await import('@faker-js/faker/locale/de')).faker,
+  es: async () => (await import('@faker-js/faker/locale/es')).faker,
+};
+
+/** A locale's faker and vehicles (loadDriverLocale). */
+export interface DriverLocaleData extends DriverVehicles {
   faker: Faker;
+}
+
+const loaded = new Map<DriverLocale, Promise<DriverLocaleData>>();
+
+/** A locale's faker (imported on first use) with its vehicles. */
+export function loadDriverLocale(locale: DriverLocale): Promise<DriverLocaleData> {
+  let data = loaded.get(locale);
+  if (!data) {
+    data = FAKERS[locale]().then((faker) => ({ ...DRIVER_VEHICLES[locale], faker }));
+    loaded.set(locale, data);
+  }
+  return data;
+}
+
+/** What drives in a locale: common makes with their models, and the shape of a plate. */
+export interface DriverVehicles {
   /** `[make, models]`: the car is a make with one of its own models (never a "Subaru Model 3"). */
   cars: readonly (readonly [string, readonly string[]])[];
   /** A plate pattern for faker's replaceSymbols (`#` a digit, `?` a letter), or `vrm` (UK). */
@@ -19,10 +42,9 @@ export interface DriverLocaleData {
   colourAfter: boolean;
 }
 
-/** Each supported locale's faker and vehicles. */
-export const DRIVER_LOCALES: Record<DriverLocale, DriverLocaleData> = {
+/** Each supported locale's vehicles. */
+export const DRIVER_VEHICLES: Record<DriverLocale, DriverVehicles> = {
   en_US: {
-    faker: enUS,
     cars: [
       ['Toyota', ['Corolla', 'Prius', 'Camry', 'RAV4']],
       ['Honda', ['Civic', 'Accord', 'Fit']],
@@ -38,7 +60,6 @@ export const DRIVER_LOCALES: Record<DriverLocale, DriverLocaleData> = {
     colourAfter: false,
   },
   en_GB: {
-    faker: enGB,
     cars: [
       ['Vauxhall', ['Corsa', 'Astra']],
       ['Ford', ['Fiesta', 'Focus', 'Puma']],
@@ -52,7 +73,6 @@ export const DRIVER_LOCALES: Record<DriverLocale, DriverLocaleData> = {
     colourAfter: false,
   },
   fr: {
-    faker: fr,
     cars: [
       ['Renault', ['Clio', 'Zoe', 'Mégane', 'Twingo']],
       ['Peugeot', ['208', '308', 'e-208']],
@@ -65,7 +85,6 @@ export const DRIVER_LOCALES: Record<DriverLocale, DriverLocaleData> = {
     colourAfter: true,
   },
   de: {
-    faker: de,
     cars: [
       ['Volkswagen', ['Golf', 'Polo', 'ID.3']],
       ['Opel', ['Corsa', 'Astra']],
@@ -79,7 +98,6 @@ export const DRIVER_LOCALES: Record<DriverLocale, DriverLocaleData> = {
     colourAfter: false,
   },
   es: {
-    faker: es,
     cars: [
       ['SEAT', ['Ibiza', 'León', 'Arona']],
       ['Renault', ['Clio', 'Mégane']],

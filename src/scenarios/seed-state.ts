@@ -7,7 +7,8 @@ import { IdGenerator } from '../domain/ids.js';
 import type { Vehicle, VehicleType } from '../domain/api-types.js';
 import { SeededRandom } from '../domain/seeded-random.js';
 import type { DriverRecord, SandboxState } from '../store/state.js';
-import { DRIVER_LOCALES, type DriverLocaleData } from './driver-locales.js';
+import { loadDriverLocale, type DriverLocaleData } from './driver-locales.js';
+import { readPrebuiltWorld, type SeededDrivers } from './prebuilt-worlds.js';
 import type { Scenario } from './scenario.js';
 
 const SCOOTERS = [
@@ -90,8 +91,13 @@ const SEED_CHECK = 50;
  * phones and vehicles with a seeded faker; positions, vehicle mix and speed with the seeded
  * generator). The same scenario and seed always give the same world.
  */
-export function seedState(scenario: Scenario): SandboxState {
-  const steps = seedSteps(scenario);
+export async function seedState(scenario: Scenario): Promise<SandboxState> {
+  return seedStateWith(scenario, await loadDriverLocale(scenario.locale));
+}
+
+/** `seedState` with the scenario's locale already loaded (loadDriverLocale): without waiting. */
+export function seedStateWith(scenario: Scenario, locale: DriverLocaleData): SandboxState {
+  const steps = seedSteps(scenario, locale);
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
@@ -106,14 +112,18 @@ export function seedState(scenario: Scenario): SandboxState {
  */
 export async function seedStateInSlices(scenario: Scenario): Promise<SandboxState> {
   const key = driversKey(scenario);
-  const known = key === undefined ? undefined : seeded.get(key);
+  let known = key === undefined ? undefined : seeded.get(key);
+  if (!known && key !== undefined) {
+    known = readPrebuiltWorld(key);
+    if (known) remember(key, known);
+  }
   if (known) {
     const state = emptyState(scenario);
     state.counters = { ...known.counters };
     state.drivers = structuredClone(known.drivers);
     return state;
   }
-  const steps = seedSteps(scenario);
+  const steps = seedSteps(scenario, await loadDriverLocale(scenario.locale));
   for (;;) {
     const step = steps.next();
     if (step.done) {
@@ -131,16 +141,16 @@ export async function seedStateInSlices(scenario: Scenario): Promise<SandboxStat
  * their names, phones and vehicles with faker was most of a create's cost. Worlds of more than
  * SEED_SLICE drivers are not kept (memory); at most SEEDED_KEPT, the least recent dropped.
  */
-const seeded = new Map<string, Pick<SandboxState, 'counters' | 'drivers'>>();
+const seeded = new Map<string, SeededDrivers>();
 const SEEDED_KEPT = 32;
 
 /** What a world's drivers are built from, as a key; `undefined` for a world too big to keep. */
-function driversKey(s: Scenario): string | undefined {
+export function driversKey(s: Scenario): string | undefined {
   if (s.drivers.count + s.drivers.list.length > SEED_SLICE) return undefined;
   return JSON.stringify([s.seed, s.locale, s.city, s.drivers]);
 }
 
-function remember(key: string, drivers: Pick<SandboxState, 'counters' | 'drivers'>): void {
+function remember(key: string, drivers: SeededDrivers): void {
   seeded.delete(key);
   seeded.set(key, drivers);
   if (seeded.size > SEEDED_KEPT) seeded.delete(seeded.keys().next().value as string);
@@ -171,11 +181,10 @@ function emptyState(scenario: Scenario): SandboxState {
 }
 
 /** Builds the state, yielding after every SLICE_MS of generating (seedState never yields). */
-function* seedSteps(scenario: Scenario): Generator<void, SandboxState> {
+function* seedSteps(scenario: Scenario, shared: DriverLocaleData): Generator<void, SandboxState> {
   const state = emptyState(scenario);
   const ids = new IdGenerator(scenario.seed, state.counters);
   const random = new SeededRandom(`${scenario.seed}:drivers`);
-  const shared = DRIVER_LOCALES[scenario.locale];
   // This build's own faker (the same definitions and seed give the shared instance's draws),
   // made by the locale's class: importing the package's root would load every locale.
   const Own = shared.faker.constructor as new (options: { locale: LocaleDefinition }) => Faker;

@@ -16,7 +16,7 @@ describe('indexes built in slices before a world is installed', () => {
     );
 
   it('are the ones the store uses, and one that changed size since is built again', async () => {
-    const s = state();
+    const s = await state();
     const indexes = await indexStateInSlices(s);
     expect(indexes.drivers?.size).toBe(3000);
     // An endpoint added after the indexes were built (a reset keeps the endpoints) is found.

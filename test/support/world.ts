@@ -2,12 +2,13 @@ import pino, { type Logger } from 'pino';
 import { testPaymentMethods } from '../../src/fixtures.js';
 import { parseScenario } from '../../src/scenarios/load-scenario.js';
 import type { ScenarioFile } from '../../src/scenarios/scenario.js';
-import { seedState } from '../../src/scenarios/seed-state.js';
+import { seedStateWith } from '../../src/scenarios/seed-state.js';
 import { SimulationEngine } from '../../src/simulation/engine.js';
 import { WebhookDispatcher } from '../../src/webhooks/dispatcher.js';
 import { send, type Transport } from '../../src/webhooks/send.js';
 import { createWorld } from '../../src/world/create-world.js';
 import type { World } from '../../src/world/world.js';
+import { driverLocale } from './driver-locales.js';
 
 /**
  * A world in this process, wired as the sandbox wires it (the simulation, then webhook delivery),
@@ -22,7 +23,7 @@ export function openWorld(
   const scenario = parseScenario(file, file.name);
   const world = createWorld({
     scenario,
-    state: seedState(scenario),
+    state: seedStateWith(scenario, driverLocale(scenario.locale)),
     generation: 1,
     logger: opts.logger ?? pino({ level: 'silent' }),
     paymentMethods: testPaymentMethods(),
