@@ -25,6 +25,7 @@ import { build } from 'esbuild';
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { lazyDependencies } from './lazy-dependencies.mjs';
 
 const common = {
   outdir: 'dist',
@@ -179,7 +180,7 @@ await build({
   // both import. Directly in dist/, like the entries: src/paths.ts finds the package root as `../`.
   splitting: true,
   chunkNames: 'chunk-[hash]',
-  plugins: [requireBuiltins, jsonAsString],
+  plugins: [requireBuiltins, jsonAsString, lazyDependencies],
   // The inlined CommonJS dependencies call require() for Node's own modules (and for optional
   // ones, such as ws's bufferutil, inside a try): an ES module has no require of its own.
   banner: {

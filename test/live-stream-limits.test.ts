@@ -120,12 +120,31 @@ describe('the limits of the WebSocket streams', () => {
     c.close();
   });
 
+  it('counts the first upgrades against maxClients too, while the WebSocket server is still loading', async () => {
+    // A new server imports `ws` on its first upgrade; upgrades that arrive meanwhile wait and are
+    // checked in turn once it has, so the cap holds from the first (three at once, cap 2).
+    t = await TestSandbox.start({ streams: { maxClients: 2 } });
+    const url = ws(t, '/__sandbox/stream');
+    const tries = await Promise.allSettled([1, 2, 3].map(() => StreamClient.open(url)));
+    const opened = tries.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    const refused = tries.flatMap((r) => (r.status === 'rejected' ? [r.reason as Error] : []));
+    expect(opened).toHaveLength(2);
+    expect(refused).toHaveLength(1);
+    expect((refused[0] as { refusal?: unknown }).refusal).toMatchObject({
+      status: 503,
+      body: { error: { reason: 'too_many_streams' } },
+    });
+    for (const c of opened) await c.next('hello');
+    opened.forEach((c) => c.close());
+  });
+
   it('drops a peer that stops answering pings, and keeps one that answers', async () => {
-    t = await TestSandbox.start({ streams: { heartbeatMs: 40 } });
+    // Beats far enough apart for a busy machine: the live peer answers within one.
+    t = await TestSandbox.start({ streams: { heartbeatMs: 250 } });
     const live = await StreamClient.open(ws(t, '/__sandbox/stream'));
     const dead = new WebSocket(ws(t, '/__sandbox/stream'), { autoPong: false });
     const closed = new Promise<number>((resolve) => dead.once('close', (code) => resolve(code)));
-    const code = await Promise.race([closed, sleep(2000).then(() => 0)]);
+    const code = await Promise.race([closed, sleep(5000).then(() => 0)]);
     expect(code).toBe(1006); // terminated: no close frame for a peer that does not answer
     expect(live.closed).toBeUndefined();
     live.close();

@@ -20,7 +20,7 @@ import { requestGuard, type AccessOptions } from './middleware/request-guard.js'
 import { loadOpenApiDocument } from './openapi-document.js';
 import { OperationMatcher } from './operation-matcher.js';
 import { expressSteps, type RequestStep } from './pipeline.js';
-import { compileRequestValidators } from './request-validators.js';
+import { compileRequestValidators, type RequestValidators } from './request-validators.js';
 import { RequestTally } from './request-tally.js';
 import { driversRoutes } from './routes/drivers.js';
 import { ordersRoutes } from './routes/orders.js';
@@ -73,7 +73,6 @@ export function createApp(
   const v1Doc = loadOpenApiDocument('v1');
   const sandboxDoc = loadOpenApiDocument('sandbox');
   const v1 = compileRequestValidators(v1Doc, 'v1');
-  const control = compileRequestValidators(sandboxDoc, 'sandbox');
   const routes = new RouteResolver([v1Doc, sandboxDoc]);
   const operations = new OperationMatcher(v1Doc);
 
@@ -131,21 +130,14 @@ export function createApp(
     });
   });
 
-  app.use(adminAuth(host.adminToken));
-  app.use(unknownSandbox());
-  app.use(healthRoutes(host.version, host.nodeName));
-  app.use(metricsRoutes(host));
-  app.use(sandboxOrdersRoutes(control));
-  app.use(sandboxEventsRoutes(control));
-  app.use(sandboxClockRoutes(control));
-  app.use(sandboxWebhookRoutes(control));
-  app.use(sandboxWorldRoutes(control));
-  app.use(sandboxDashboardReads());
-  app.use(sandboxResetRoutes(control));
-  app.use(sandboxStateRoutes());
-  app.use(sandboxSandboxesRoutes(control, host));
-  app.use(sandboxReportRoutes());
-  app.use(sandboxRequestsRoutes(control, host.version));
+  // The control plane's routes, built on its first request rather than at start-up: they are
+  // most of the app's routes (each named sandbox's prefix too), and compiling their paths was
+  // ~20 ms of a start that answers /v1 first (docs/decisions/0020-start-up-work.md).
+  let controlPlane: express.Router | undefined;
+  app.use((req, res, next) => {
+    controlPlane ??= controlPlaneRoutes(host, compileRequestValidators(sandboxDoc, 'sandbox'));
+    controlPlane(req, res, next);
+  });
 
   app.use(routes.handler());
   app.use(errorHandler(logger, routes));
@@ -162,6 +154,28 @@ export function createApp(
     else withCause(cause, serve, req, res);
   };
   return Object.assign(listener, { messageClasses: messageClasses(app), requests });
+}
+
+/** The `/__sandbox` routes, in the order they are tried (the admin token first). */
+function controlPlaneRoutes(host: AppHost, control: RequestValidators): express.Router {
+  const router = express.Router({ caseSensitive: true });
+  router.use(adminAuth(host.adminToken));
+  router.use(unknownSandbox());
+  router.use(healthRoutes(host.version, host.nodeName));
+  router.use(metricsRoutes(host));
+  router.use(sandboxOrdersRoutes(control));
+  router.use(sandboxEventsRoutes(control));
+  router.use(sandboxClockRoutes(control));
+  router.use(sandboxWebhookRoutes(control));
+  router.use(sandboxWorldRoutes(control));
+  router.use(sandboxDashboardReads());
+  router.use(sandboxResetRoutes(control));
+  router.use(sandboxStateRoutes());
+  router.use(sandboxSandboxesRoutes(control, host));
+  router.use(sandboxReportRoutes());
+  router.use(sandboxRequestsRoutes(control, host.version));
+
+  return router;
 }
 
 /**

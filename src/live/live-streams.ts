@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
+import type { WebSocket, WebSocketServer } from 'ws';
 import type { Credential } from '../commands/authenticate.js';
 import { findOrder } from '../commands/find-order.js';
 import { sandboxNameOfKey } from '../domain/api-key.js';
@@ -63,7 +63,13 @@ function streamUrl(req: IncomingMessage): URL {
  * SANDBOX_GONE. `close` says goodbye to all with 1001.
  */
 export class LiveStreams {
-  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE });
+  /**
+   * The WebSocket server, made on the first upgrade: `ws` is imported then, not at start-up
+   * (docs/decisions/0020-start-up-work.md). `null` while it loads.
+   */
+  private wss: WebSocketServer | undefined | null;
+  /** Upgrades that arrived while `ws` loaded, handled (checks first) once it has. */
+  private readonly waiting: [IncomingMessage, Duplex, Buffer][] = [];
   /** Every open stream socket of the server (the cap and the heartbeat are the server's). */
   private readonly sockets = new Set<StreamSocket>();
   /** The stream state of each sandbox that has clients now. */
@@ -122,6 +128,12 @@ export class LiveStreams {
 
   /** The HTTP server's `upgrade` handler. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const { wss } = this;
+    if (!wss) {
+      this.waiting.push([req, socket, head]);
+      if (wss === undefined) this.loadWebSocketServer();
+      return;
+    }
     const { hosts } = this.opts;
     const world = hosts.default.current;
     try {
@@ -141,7 +153,7 @@ export class LiveStreams {
         const account = streamAccount(target, credential);
         const orderId = decodeId(location[1] ?? '');
         findOrder(target, orderId, account); // 404 or 403 before the upgrade
-        this.upgrade(req, socket, head, host, (state, s) =>
+        this.upgrade(wss, req, socket, head, host, (state, s) =>
           state.watch(target, account, orderId, s),
         );
         return;
@@ -150,7 +162,7 @@ export class LiveStreams {
       const name = named?.[1];
       const host = name === undefined ? hosts.default : hosts.byName(name);
       if (!host) throw fail('sandbox_not_found', { name: name ?? '' });
-      this.upgrade(req, socket, head, host, (state, s) => state.follow(s));
+      this.upgrade(wss, req, socket, head, host, (state, s) => state.follow(s));
     } catch (err) {
       if (err instanceof ServiceError) {
         this.opts.answer(socket, err, world.ids.next('req'));
@@ -159,6 +171,27 @@ export class LiveStreams {
       world.logger.error({ err }, 'a stream upgrade failed'); // a bug: never crash the server
       socket.destroy();
     }
+  }
+
+  /** Imports `ws`, makes the server, then handles the upgrades that waited, in their order. */
+  private loadWebSocketServer(): void {
+    this.wss = null;
+    import('ws').then(
+      ({ WebSocketServer }) => {
+        this.wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_MESSAGE });
+        for (const [req, socket, head] of this.waiting.splice(0))
+          this.handleUpgrade(req, socket, head);
+      },
+      (err: unknown) => {
+        // Not expected (ws is bundled): drop the waiting sockets rather than hold them.
+        this.opts.hosts.default.current.logger.error(
+          { err },
+          'loading the WebSocket server failed',
+        );
+        for (const [, socket] of this.waiting.splice(0)) socket.destroy();
+        this.wss = undefined;
+      },
+    );
   }
 
   /** Closes every stream with 1001 (waiting a little for the close handshakes) and stops. */
@@ -178,7 +211,8 @@ export class LiveStreams {
     const grace = new Promise<void>((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref());
     await Promise.race([Promise.all(closed), grace]);
     for (const s of this.sockets) s.ws.terminate();
-    this.wss.close();
+    for (const [, socket] of this.waiting.splice(0)) socket.destroy();
+    this.wss?.close();
   }
 
   /** The stream state of `host`, made now if it has none; `undefined` once the sandbox is gone. */
@@ -196,13 +230,14 @@ export class LiveStreams {
   }
 
   private upgrade(
+    wss: WebSocketServer,
     req: IncomingMessage,
     socket: Duplex,
     head: Buffer,
     host: StreamHost,
     opened: (state: SandboxStreams, s: StreamSocket) => void,
   ): void {
-    this.wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
+    wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
       const s = new StreamSocket(ws, this.opts.limits);
       this.sockets.add(s);
       ws.on('close', () => this.sockets.delete(s));
