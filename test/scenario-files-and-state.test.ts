@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../src/index.js';
 import { Receiver } from './support/receiver.js';
-import { TestSandbox, contractFetch, expectError } from './support/test-sandbox.js';
+import { TestSandbox, contractFetch, expectError, loadContracts } from './support/test-sandbox.js';
 
 // Issue 10, findings 1, 2 and 10: scenario files are read only where the user points at them (the
 // CLI, the programmatic API), safely; every state is validated before it replaces anything; tokens
@@ -89,6 +89,9 @@ describe('POST /__sandbox/reset never reads a file named over HTTP', () => {
   beforeAll(async () => {
     // Another process: a server that froze on a FIFO must not freeze the test runner too.
     url = await startCli(['--admin-token', 'tok_admin_1']);
+    // The contracts contractFetch checks against, loaded now: the 3 s each request is given is
+    // the server's, not this process's first loading of the documents (seen at load 10).
+    await loadContracts();
   });
 
   const reset = (body: unknown) =>

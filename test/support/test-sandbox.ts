@@ -40,7 +40,7 @@ export interface RequestOptions {
 
 let contracts: Promise<{ v1: ContractChecker; sandbox: ContractChecker }> | undefined;
 
-function loadContracts(): Promise<{ v1: ContractChecker; sandbox: ContractChecker }> {
+export function loadContracts(): Promise<{ v1: ContractChecker; sandbox: ContractChecker }> {
   contracts ??= Promise.all([
     loadContract('openapi/v1.yaml'),
     loadContractFromDocument('sandbox', loadOpenApiDocument('sandbox')),
