@@ -1,5 +1,3 @@
-import { performance } from 'node:perf_hooks';
-
 /**
  * The few places that need real time rather than virtual time: how long an HTTP request took, and
  * how long to wait at most for one. Kept here so no other module reads the wall clock.

@@ -1,5 +1,6 @@
 import { request as httpRequest, Agent as HttpAgent } from 'node:http';
-import { request as httpsRequest, Agent as HttpsAgent } from 'node:https';
+import type * as Https from 'node:https';
+import { createRequire } from 'node:module';
 import { stopwatch } from '../clock/real-time.js';
 import { maskUrlCredentials } from '../domain/mask-url-credentials.js';
 
@@ -16,10 +17,21 @@ export interface SendResult {
   durationMs: number;
 }
 
-const agents = {
-  http: new HttpAgent({ keepAlive: true }),
-  https: new HttpsAgent({ keepAlive: true }),
-};
+const httpAgent = new HttpAgent({ keepAlive: true });
+
+/**
+ * node:https (and TLS under it) with its keep-alive agent, loaded for the first https receiver:
+ * most receivers are plain http on localhost, and loading TLS was ~15 ms of every start on
+ * Node 20 (docs/decisions/0020-start-up-work.md).
+ */
+let https: { request: typeof Https.request; agent: Https.Agent } | undefined;
+function httpsClient(): { request: typeof Https.request; agent: Https.Agent } {
+  if (!https) {
+    const module = createRequire(import.meta.url)('node:https') as typeof Https;
+    https = { request: module.request, agent: new module.Agent({ keepAlive: true }) };
+  }
+  return https;
+}
 
 const isTimeout = (err: Error): boolean => err.name === 'AbortError' || err.name === 'TimeoutError';
 
@@ -98,7 +110,7 @@ export const send: Transport = async (url, headers, body, timeoutMs) => {
       signal,
       timeoutMs,
     });
-  const first = await post(secure ? agents.https : agents.http);
+  const first = await post(secure ? httpsClient().agent : httpAgent);
   // `agent: false`: a connection of its own, which cannot be another stale one from the pool.
   return done(first.stale ? await post(false) : first);
 };
@@ -118,7 +130,7 @@ function postOnce(
     };
     const secure = target.protocol === 'https:';
     let answered = false;
-    const req = (secure ? httpsRequest : httpRequest)(
+    const req = (secure ? httpsClient().request : httpRequest)(
       target,
       { method: 'POST', headers, agent: opts.agent, signal: opts.signal },
       (res) => {

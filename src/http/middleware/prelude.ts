@@ -1,5 +1,4 @@
 import type { ServerResponse } from 'node:http';
-import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import { currentCause, withoutCause } from '../../events/request-cause.js';
 import type { World } from '../../world/world.js';
