@@ -1,6 +1,7 @@
 // Warms Node's module compile cache for the CLI (the Docker image runs it at build time, with
 // NODE_COMPILE_CACHE set, from the folder the image runs it in): starts `dist/cli.js` on a free
-// port, makes the first requests a user makes (`POST /v1/orders`, `GET /v1/drivers/available`),
+// port, makes the first requests a user makes (`POST /v1/orders`, `GET /v1/drivers/available`)
+// and the image's health check (`GET /__sandbox/health`, the control plane's first request),
 // and stops it with SIGTERM. Node writes the cache as the process exits, with the code compiled up
 // to then: the start-up's and the first answers' (docs/decisions/0019-start-up.md).
 // Node 22.1+; on Node 20, which has no compile cache, it starts and stops the CLI, nothing more.
@@ -33,12 +34,13 @@ const answers = [
     }),
   }),
   await fetch(`${url}/v1/drivers/available?lat=37.7749&lng=-122.4194`, { headers }),
+  await fetch(`${url}/__sandbox/health`),
 ];
 const exited = once(child, 'exit');
 child.kill('SIGTERM');
 const [code] = await exited;
 const statuses = answers.map((r) => r.status);
-if (code !== 0 || statuses.join() !== '201,200')
+if (code !== 0 || statuses.join() !== '201,200,200')
   throw new Error(`warm-up failed: answers ${statuses.join(', ')}, exit code ${code}`);
 process.stdout.write(
   `warm-compile-cache: ${process.env.NODE_COMPILE_CACHE ?? '(no NODE_COMPILE_CACHE)'}\n`,
