@@ -17,7 +17,7 @@
  *   commands            the operations behind the endpoints and scenario steps
  *   world               the wired state of one sandbox run
  *   store events clock errors                          the "core": may use each other (no cycles)
- *   support             src/paths.ts, src/version.ts, src/logger.ts, src/fixtures.ts, src/json-schema.ts,
+ *   support             src/paths.ts, src/version.ts, src/logger.ts (src/log-levels.ts), src/fixtures.ts, src/json-schema.ts,
  *                       src/listeners.ts (the one listener registry, which journal/ uses too),
  *                       src/slices.ts (long work in slices that yield to the event loop)
  *   domain              pure rules: imports nothing from src outside src/domain/
@@ -49,7 +49,8 @@ const EDGES = '^src/(edge|journal)/';
 const COMMANDS = '^src/commands/';
 const WORLD = '^src/world/';
 const CORE_LAYER = `^src/(${CORE.join('|')})/`;
-const SUPPORT = '^src/(paths|version|logger|fixtures|json-schema|listeners|slices)\\.ts$';
+const SUPPORT =
+  '^src/(paths|version|logger|log-levels|fixtures|json-schema|listeners|slices)\\.ts$';
 const DOMAIN = '^src/domain/';
 
 const LAYERS = [

@@ -1,11 +1,9 @@
 import pino, { type Logger } from 'pino';
 import type PinoPretty from 'pino-pretty';
 
-/** pino's levels, most severe first, and `silent`. */
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
-export const LOG_FORMATS = ['pretty', 'json'] as const;
-export type LogFormat = (typeof LOG_FORMATS)[number];
+import type { LogFormat, LogLevel } from './log-levels.js';
+
+export { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './log-levels.js';
 
 /**
  * A pino logger writing JSON lines, or human-readable lines for a terminal (pino-pretty, loaded

@@ -4,12 +4,7 @@ import { didYouMean } from '../domain/closest-match.js';
 import type { Logger } from 'pino';
 import { CLI_PORT, DEFAULTS, type SandboxOptions } from '../sandbox/config.js';
 import type { ClockMode } from '../domain/scenario.js';
-import { createLogger, LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from '../logger.js';
-import { startSandbox, type Sandbox } from '../sandbox/sandbox.js';
-import { VERSION } from '../version.js';
-import { formatBanner } from './banner.js';
-import { writeStartLine } from './start-line.js';
-import { applyHeapPolicy } from './heap-policy.js';
+import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from '../log-levels.js';
 import { addRetentionOptions, retentionFromFlags, type RetentionFlags } from './retention-flags.js';
 import {
   envVar,
@@ -76,47 +71,16 @@ export function toSandboxOptions(flags: StartFlags, logger: Logger): SandboxOpti
   };
 }
 
-/** SIGINT and SIGTERM close the sandbox and exit 0; a second signal exits 130 at once. */
-function stopOnSignals(sandbox: Sandbox, logger: Logger): void {
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals): void => {
-    if (stopping) process.exit(130);
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    sandbox.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        logger.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-}
-
 /**
- * Starts the sandbox, logging to stderr, and once it listens prints on stdout the banner or, when
- * `--log-format json` (or its variable) was given, the start line instead: one JSON log record
- * with the URLs, keys and webhook secrets, for a program to read (src/cli/start-line.ts).
+ * The `start` command's action: the server itself is a chunk of its own, loaded only here
+ * (src/cli/run-sandbox.ts), so the client subcommands start without loading it (decision 20).
  */
 async function start(given: StartFlags, command: Command): Promise<void> {
   // The default scenario only when none was named: a --data file's own scenario resumes instead.
   const named = command.getOptionValueSource('scenario') !== 'default';
   const flags = named ? given : { ...given, scenario: undefined };
-  const format: LogFormat = flags.logFormat ?? (process.stderr.isTTY ? 'pretty' : 'json');
-  const logger = await createLogger(flags.logLevel, format, process.stderr);
-  applyHeapPolicy(process.execArgv, process.env.NODE_OPTIONS);
-  const sandbox = await startSandbox(toSandboxOptions(flags, logger));
-  stopOnSignals(sandbox, logger);
-  // After the handlers: whoever waits for the banner may signal at once.
-  const facts = { version: VERSION, dataFile: flags.data };
-  if (flags.logFormat === 'json')
-    writeStartLine(await createLogger('info', 'json', process.stdout), sandbox, {
-      ...facts,
-      pid: process.pid,
-    });
-  else process.stdout.write(`${formatBanner(sandbox, facts)}\n`);
+  const { runSandbox } = await import('./run-sandbox.js');
+  await runSandbox(flags, (logger) => toSandboxOptions(flags, logger));
 }
 
 /**
