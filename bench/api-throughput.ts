@@ -13,7 +13,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import autocannon from 'autocannon';
+import autocannon, { type Request as LoadRequest } from 'autocannon';
 import { findWireMock, startWireMock, type Stub } from './wiremock.js';
 
 const arg = (name: string, fallback: string): string => {
@@ -145,9 +145,9 @@ async function load(server: Server, w: Workload, seconds: number): Promise<Run> 
       ...(r.body === undefined ? {} : { body: r.body }),
       ...(r.idempotent
         ? {
-            setupRequest: (req: Record<string, unknown>) => ({
+            setupRequest: (req: LoadRequest): LoadRequest => ({
               ...req,
-              headers: { ...(req.headers as object), 'idempotency-key': `bench-${keys++}` },
+              headers: { ...req.headers, 'idempotency-key': `bench-${keys++}` },
             }),
           }
         : {}),
@@ -186,7 +186,7 @@ async function main(): Promise<void> {
     'jar' in found
       ? { name: 'wiremock', ...(await startWireMock(found.jar, stubs, KEY)) }
       : undefined;
-  if (!wm) process.stderr.write(`WireMock column skipped: ${found.missing}\n`);
+  if ('missing' in found) process.stderr.write(`WireMock column skipped: ${found.missing}\n`);
   const servers = [sandbox, bare, ...(wm ? [wm] : []), ...(base ? [base] : [])];
   const mixed: Workload = { name: 'warmup', label: '', requests: all };
   process.stderr.write(`warm-up: WireMock ${WARMUP} s, the others 5 s…\n`);
@@ -244,7 +244,7 @@ async function main(): Promise<void> {
       rounds: ROUNDS,
       warmup_s: WARMUP,
       connections: CONNECTIONS,
-      wiremock_skipped: 'missing' in found ? found.missing : null,
+      wiremock_skipped: 'jar' in found ? null : found.missing,
       wiremock_jar: 'jar' in found ? found.jar : null,
       load_average: [load0.map((l) => +l.toFixed(2)), load1.map((l) => +l.toFixed(2))],
       rss_mb: rss,
