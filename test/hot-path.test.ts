@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { send, type RawReply } from './support/raw-http.js';
-import { KEYS, TestSandbox, type Reply } from './support/test-sandbox.js';
+import { KEYS, SAMPLE_ORDER, TestSandbox, type Reply } from './support/test-sandbox.js';
 
 // `GET /v1/orders/{id}` is answered in front of Express (src/http/fast-order-read.ts); the same
 // request with a query goes through Express's middleware chain (the route reads no query). Both
@@ -214,5 +214,42 @@ describe('the location and the driver search, fast path and Express alike', () =
     const [fastEntry, generalEntry] = await entries();
     expect(fastEntry).toEqual(generalEntry);
     expect(fastEntry).toMatchObject({ status, path: path().split('?')[0] });
+  });
+});
+
+// A write's answer is sent the short way (`sendJson`, src/http/reply-committed.ts), its replay
+// through Express's `res.json` (src/http/middleware/idempotency.ts): the same bytes and headers.
+describe("a write's answer and its replay alike", () => {
+  let t: TestSandbox;
+  beforeAll(async () => {
+    t = await TestSandbox.start();
+  });
+  afterAll(() => t.close());
+
+  const comparable = (h: Record<string, string>): Record<string, string> => {
+    const rest = { ...h };
+    for (const differs of ['date', 'x-request-id', 'idempotent-replayed']) delete rest[differs];
+    return rest;
+  };
+
+  it('POST /v1/orders and its replay', async () => {
+    const opts = { body: SAMPLE_ORDER, headers: { 'Idempotency-Key': 'same-bytes' } };
+    const first = await t.request('POST', '/v1/orders', opts);
+    const replay = await t.request('POST', '/v1/orders', opts);
+    expect(first.status).toBe(201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(comparable(first.headers)).toEqual(comparable(replay.headers));
+    expect(replay.status).toBe(201);
+    expect(replay.text).toBe(first.text);
+  });
+
+  it('DELETE /v1/orders/{id} and the read of the order it cancelled (through Express)', async () => {
+    const id = (await t.createOrder()).order_id as string;
+    const cancelled = await t.delete(`/v1/orders/${id}`);
+    const read = await t.get(`/v1/orders/${id}?via=express`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.status).toBe('cancelled');
+    expect(comparable(cancelled.headers)).toEqual(comparable(read.headers));
+    expect(cancelled.text).toBe(read.text);
   });
 });
