@@ -14,6 +14,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import autocannon, { type Request as LoadRequest } from 'autocannon';
+import type { ApiThroughput } from './api-rows.js';
 import { findWireMock, startWireMock, type Stub } from './wiremock.js';
 
 const arg = (name: string, fallback: string): string => {
@@ -238,19 +239,18 @@ async function main(): Promise<void> {
       vs_baseline: ratio('baseline'),
     };
   });
-  console.log(
-    JSON.stringify({
-      seconds: SECONDS,
-      rounds: ROUNDS,
-      warmup_s: WARMUP,
-      connections: CONNECTIONS,
-      wiremock_skipped: 'jar' in found ? null : found.missing,
-      wiremock_jar: 'jar' in found ? found.jar : null,
-      load_average: [load0.map((l) => +l.toFixed(2)), load1.map((l) => +l.toFixed(2))],
-      rss_mb: rss,
-      rows,
-    }),
-  );
+  const out: ApiThroughput = {
+    seconds: SECONDS,
+    rounds: ROUNDS,
+    warmup_s: WARMUP,
+    connections: CONNECTIONS,
+    wiremock_skipped: 'jar' in found ? null : found.missing,
+    wiremock_jar: 'jar' in found ? found.jar : null,
+    load_average: [load0.map((l) => +l.toFixed(2)), load1.map((l) => +l.toFixed(2))],
+    rss_mb: rss,
+    rows: rows as ApiThroughput['rows'],
+  };
+  console.log(JSON.stringify(out));
 }
 
 await main();
