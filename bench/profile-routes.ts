@@ -31,28 +31,74 @@ interface Node {
   hitCount: number;
 }
 
-/** The top functions by self time and the files, as shares of the busy (non-idle) samples. */
-function summarise(file: string): { functions: string[]; files: string[] } {
+/**
+ * The module each line of a bundled file belongs to: esbuild heads each module with a `// path`
+ * comment (`// src/http/send-json.ts`, `// ../main/node_modules/express/lib/router/index.js`).
+ */
+const modulesOf = new Map<string, { line: number; module: string }[]>();
+function moduleAt(url: string, line: number): string {
+  if (!url.startsWith('file://')) return url === '' ? '(native)' : url;
+  let marks = modulesOf.get(url);
+  if (!marks) {
+    marks = [];
+    const lines = readFileSync(new URL(url), 'utf8').split('\n');
+    lines.forEach((text, i) => {
+      const m = /^\/\/ ((?:src|[./]*(?:[^/]+\/)*node_modules)\/\S+)$/.exec(text);
+      if (m?.[1]) marks!.push({ line: i, module: m[1].replace(/^.*node_modules\//, '') });
+    });
+    modulesOf.set(url, marks);
+  }
+  let found = url.replace(/^.*\//, '');
+  for (const mark of marks) if (mark.line <= line) found = mark.module;
+  return found;
+}
+
+/** Where a sample's time goes, by what the module is. */
+function bucketOf(fn: string, module: string): string {
+  if (fn === 'writev' || fn === 'writeUtf8String' || fn === 'writeBuffer')
+    return 'socket write (kernel)';
+  if (fn === '(garbage collector)') return 'garbage collection';
+  if (module.startsWith('src/http/middleware/journal') || module.startsWith('src/journal/'))
+    return 'request journal';
+  if (module.startsWith('src/report/')) return "report's ledger";
+  if (module.startsWith('src/http/') || module.startsWith('src/edge/'))
+    return 'our HTTP steps and routes';
+  if (module.startsWith('src/')) return 'commands, world, store, events';
+  if (
+    /^(express|router|body-parser|raw-body|type-is|content-type|mime|iconv-lite|qs|finalhandler|send|parseurl|depd|on-finished|media-typer|negotiator|accepts)\//.test(
+      module,
+    )
+  )
+    return 'Express and body-parser';
+  if (module.startsWith('node:')) return "Node's HTTP, streams and events";
+  return 'other (startup compile, V8 builtins, other packages)';
+}
+
+/** The top functions by self time, the modules and the buckets, as shares of the busy samples. */
+function summarise(file: string): { functions: string[]; modules: string[]; buckets: string[] } {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as { nodes: Node[] };
   const byFn = new Map<string, number>();
-  const byFile = new Map<string, number>();
+  const byModule = new Map<string, number>();
+  const byBucket = new Map<string, number>();
   let busy = 0;
+  const add = (m: Map<string, number>, k: string, n: number): void => {
+    m.set(k, (m.get(k) ?? 0) + n);
+  };
   for (const n of profile.nodes) {
     const { functionName, url, lineNumber } = n.callFrame;
     if (functionName === '(idle)' || functionName === '(program)' || n.hitCount === 0) continue;
     busy += n.hitCount;
-    const where = url.replace(/^.*\/(node_modules\/)?/, '') || '(native)';
-    const fn = `${functionName || '(anonymous)'} ${where}:${lineNumber + 1}`;
-    byFn.set(fn, (byFn.get(fn) ?? 0) + n.hitCount);
-    const f = url.startsWith('node:') ? url : where.split(':')[0]!;
-    byFile.set(f || '(native)', (byFile.get(f || '(native)') ?? 0) + n.hitCount);
+    const module = moduleAt(url, lineNumber);
+    add(byFn, `${functionName || '(anonymous)'} ${module}`, n.hitCount);
+    add(byModule, module, n.hitCount);
+    add(byBucket, bucketOf(functionName, module), n.hitCount);
   }
   const top = (m: Map<string, number>, n: number): string[] =>
     [...m]
       .sort((a, b) => b[1] - a[1])
       .slice(0, n)
       .map(([k, v]) => `${((100 * v) / busy).toFixed(1)}% ${k}`);
-  return { functions: top(byFn, 25), files: top(byFile, 12) };
+  return { functions: top(byFn, 20), modules: top(byModule, 15), buckets: top(byBucket, 12) };
 }
 
 const ROUTES: Record<
@@ -129,8 +175,9 @@ for (const [name, route] of Object.entries(ROUTES)) {
   child.kill('SIGTERM');
   await done;
   const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
-  const summary = file ? summarise(join(dir, file)) : { functions: [], files: [] };
+  const summary = file ? summarise(join(dir, file)) : { functions: [], modules: [], buckets: [] };
   console.log(`## ${name}: ${Math.round(result.requests.average)} req/s, ${result.non2xx} non-2xx`);
-  console.log('by file:\n  ' + summary.files.join('\n  '));
+  console.log('by kind:\n  ' + summary.buckets.join('\n  '));
+  console.log('by module:\n  ' + summary.modules.join('\n  '));
   console.log('by function (self):\n  ' + summary.functions.join('\n  '));
 }

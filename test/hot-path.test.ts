@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { send, type RawReply } from './support/raw-http.js';
 import { KEYS, SAMPLE_ORDER, TestSandbox, type Reply } from './support/test-sandbox.js';
 
-// `GET /v1/orders/{id}` is answered in front of Express (src/http/fast-order-read.ts); the same
+// `GET /v1/orders/{id}` is answered in front of Express (src/http/fast-reads.ts); the same
 // request with a query goes through Express's middleware chain (the route reads no query). Both
 // must answer, journal and report alike: only the request ids, dates and durations may differ.
 describe('the hot read of an order, fast path and Express alike', () => {
