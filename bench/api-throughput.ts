@@ -190,7 +190,7 @@ async function main(): Promise<void> {
   if ('missing' in found) process.stderr.write(`WireMock column skipped: ${found.missing}\n`);
   const servers = [sandbox, bare, ...(wm ? [wm] : []), ...(base ? [base] : [])];
   const mixed: Workload = { name: 'warmup', label: '', requests: all };
-  process.stderr.write(`warm-up: WireMock ${WARMUP} s, the others 5 s…\n`);
+  process.stderr.write(`warm-up: ${wm ? `WireMock ${WARMUP} s, ` : ''}the others 5 s…\n`);
   if (wm) await load(wm, mixed, WARMUP);
   for (const s of servers) if (s !== wm) await load(s, mixed, 5);
   const load0 = loadavg();
