@@ -8,6 +8,7 @@ import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import { apiRows, type ApiThroughput } from './api-rows.js';
 import type { DockerStartBench } from './docker-start.js';
 import type { SandboxesSoak } from './sandboxes-soak.js';
 import type { SandboxesBench } from './sandboxes.js';
@@ -229,6 +230,9 @@ async function main(): Promise<void> {
   await stop(naive.child);
   await stop(prism.child);
 
+  process.stderr.write('the whole /v1 API beside bare node:http and a warm WireMock…\n');
+  const api = runJson<ApiThroughput>('bench/api-throughput.ts');
+
   process.stderr.write('webhook deliveries…\n');
   type Hooks = { per_second: number; events: number; seconds: number };
   const hooks = runJson<Hooks>('bench/webhooks.ts');
@@ -343,6 +347,7 @@ async function main(): Promise<void> {
       'ratio ≥ 1.2',
       pass(ratio >= 1.2),
     ],
+    ...apiRows(api),
     [
       "`GET /v1/orders/{id}` vs Prism 5.12's static mock of the same operation",
       `${fmt(sandboxRps, 0)} vs ${fmt(prismRps, 0)} req/s: ratio ${fmt(prismRatio, 2)} (spread ${spread(rounds.map((r) => r.sandbox / r.prism))}); server CPU per request ${fmt(cpu('sandbox'), 0)} vs ${fmt(cpu('prism'), 0)} µs`,

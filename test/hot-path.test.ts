@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEYS, TestSandbox, type Reply } from './support/test-sandbox.js';
+import { send, type RawReply } from './support/raw-http.js';
+import { KEYS, SAMPLE_ORDER, TestSandbox, type Reply } from './support/test-sandbox.js';
 
-// `GET /v1/orders/{id}` is answered in front of Express (src/http/fast-order-read.ts); the same
+// `GET /v1/orders/{id}` is answered in front of Express (src/http/fast-reads.ts); the same
 // request with a query goes through Express's middleware chain (the route reads no query). Both
 // must answer, journal and report alike: only the request ids, dates and durations may differ.
 describe('the hot read of an order, fast path and Express alike', () => {
@@ -101,5 +102,154 @@ describe('the hot read of an order, fast path and Express alike', () => {
     expect(fastEntry).toEqual(generalEntry);
     // Nothing of it in the default sandbox's journal.
     expect((await t.get('/__sandbox/requests')).body.requests).toEqual([]);
+  });
+});
+
+// The other reads the fast path answers (src/http/fast-reads.ts): the order's location and the
+// driver search. The same request with `Content-Length: 0` goes through Express (the fast path
+// leaves every request that declares a body to it), so both paths answer the same request.
+describe('the location and the driver search, fast path and Express alike', () => {
+  let t: TestSandbox;
+  let port: number;
+  let assigned: string;
+  let pending: string;
+  beforeAll(async () => {
+    t = await TestSandbox.start();
+    port = Number(new URL(t.url).port);
+    assigned = (await t.createOrder()).order_id as string;
+    await t.post('/__sandbox/clock/advance', { by: '2m' });
+    pending = (await t.createOrder()).order_id as string;
+  });
+  afterAll(() => t.close());
+
+  const comparable = (res: RawReply): unknown => {
+    const id = res.headers['x-request-id'];
+    const headers: Record<string, string> = { ...res.headers };
+    delete headers.date;
+    delete headers['x-request-id'];
+    return { status: res.status, headers, text: res.text.replaceAll(id ?? '-', 'req_ID') };
+  };
+  const entries = async (): Promise<unknown[]> => {
+    const res = await t.get('/__sandbox/requests');
+    await t.request('DELETE', '/__sandbox/requests');
+    return (res.body.requests as Record<string, unknown>[]).map((entry) => {
+      const id = entry.id as string;
+      const { response } = entry as { response: { body: { text: string | null } } };
+      const rest: Record<string, unknown> = { ...entry };
+      for (const differs of ['id', 'started_at', 'duration_ms']) delete rest[differs];
+      const text = response.body.text?.replaceAll(id, 'req_ID') ?? null;
+      return { ...rest, response: { ...response, body: { ...response.body, text } } };
+    });
+  };
+  const DRIVERS = '/v1/drivers/available?lat=37.7749&lng=-122.4194&radius=5';
+
+  it.each([
+    [
+      'the location of an order on its way',
+      (): string => `/v1/orders/${assigned}/location`,
+      KEYS.acme,
+      200,
+    ],
+    [
+      'the location with a read-only key',
+      (): string => `/v1/orders/${assigned}/location`,
+      KEYS.acmeReadOnly,
+      200,
+    ],
+    [
+      'the location of a pending order',
+      (): string => `/v1/orders/${pending}/location`,
+      KEYS.acme,
+      404,
+    ],
+    [
+      "the location of another account's order",
+      (): string => `/v1/orders/${assigned}/location`,
+      KEYS.globex,
+      403,
+    ],
+    [
+      'the location of an unknown order',
+      (): string => '/v1/orders/ord_unknown/location',
+      KEYS.acme,
+      404,
+    ],
+    ['the location without a key', (): string => `/v1/orders/${assigned}/location`, null, 401],
+    ['the driver search', (): string => DRIVERS, KEYS.acme, 200],
+    [
+      'the driver search with its defaults',
+      (): string => '/v1/drivers/available?lat=37.7749&lng=-122.4194',
+      KEYS.acmeReadOnly,
+      200,
+    ],
+    [
+      'the driver search with a bad number',
+      (): string => '/v1/drivers/available?lat=0x10&lng=1',
+      KEYS.acme,
+      400,
+    ],
+    [
+      'the driver search with an empty and a repeated parameter',
+      (): string => '/v1/drivers/available?lat=&lng=1&lng=2',
+      KEYS.acme,
+      400,
+    ],
+    [
+      'the driver search with an unknown parameter',
+      (): string => `${DRIVERS}&near=me`,
+      KEYS.acme,
+      400,
+    ],
+    ['the driver search without its query', (): string => '/v1/drivers/available', KEYS.acme, 400],
+    ['the driver search without a key', (): string => DRIVERS, null, 401],
+  ] as const)('%s', async (_name, path, key, status) => {
+    await t.request('DELETE', '/__sandbox/requests');
+    const headers: Record<string, string> = key === null ? {} : { Authorization: `Bearer ${key}` };
+    const fast = await send(port, 'GET', path(), { headers });
+    const general = await send(port, 'GET', path(), {
+      headers: { ...headers, 'Content-Length': '0' },
+    });
+    expect(fast.status).toBe(status);
+    expect(comparable(fast)).toEqual(comparable(general));
+    const [fastEntry, generalEntry] = await entries();
+    expect(fastEntry).toEqual(generalEntry);
+    expect(fastEntry).toMatchObject({ status, path: path().split('?')[0] });
+  });
+});
+
+// A write's answer is sent the short way (`sendJson`, src/http/reply-committed.ts), its replay
+// through Express's `res.json` (src/http/middleware/idempotency.ts): the same bytes and headers.
+describe("a write's answer and its replay alike", () => {
+  let t: TestSandbox;
+  beforeAll(async () => {
+    t = await TestSandbox.start();
+  });
+  afterAll(() => t.close());
+
+  const comparable = (h: Record<string, string>): Record<string, string> => {
+    const rest = { ...h };
+    for (const differs of ['date', 'x-request-id', 'idempotent-replayed']) delete rest[differs];
+    return rest;
+  };
+
+  it('POST /v1/orders and its replay', async () => {
+    const opts = { body: SAMPLE_ORDER, headers: { 'Idempotency-Key': 'same-bytes' } };
+    const first = await t.request('POST', '/v1/orders', opts);
+    const replay = await t.request('POST', '/v1/orders', opts);
+    expect(first.status).toBe(201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(comparable(first.headers)).toEqual(comparable(replay.headers));
+    expect(replay.status).toBe(201);
+    expect(replay.text).toBe(first.text);
+  });
+
+  it('DELETE /v1/orders/{id} and the read of the order it cancelled (through Express)', async () => {
+    const id = (await t.createOrder()).order_id as string;
+    const cancelled = await t.delete(`/v1/orders/${id}`);
+    const read = await t.get(`/v1/orders/${id}?via=express`);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.status).toBe('cancelled');
+    expect(comparable(cancelled.headers)).toEqual(comparable(read.headers));
+    expect(cancelled.text).toBe(read.text);
   });
 });

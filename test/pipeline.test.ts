@@ -132,4 +132,22 @@ describe('one list of request steps, on the fast path and the Express chain', ()
       { path: `/v1/orders/${theirs}`, express: false, requestId: res.id, world: 1, named: true },
     ]);
   });
+
+  it.each([
+    ['the location of an order', (): string => `/v1/orders/${order}/location`, 404],
+    ['the driver search', (): string => '/v1/drivers/available?lat=37.7749&lng=-122.4194', 200],
+  ] as const)('runs on the fast path of %s too', async (_name, path, status) => {
+    ran.length = 0;
+    const res = await get(path());
+    expect(res.status).toBe(status);
+    expect(res.step).toBe('ran');
+    expect(ran).toEqual([
+      {
+        path: path().split('?')[0],
+        express: false,
+        requestId: res.id,
+        world: host.current.generation,
+      },
+    ]);
+  });
 });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { clonePlain } from '../domain/clone-plain.js';
 import type { IdempotencyRecord } from '../store/state.js';
 import type { World } from '../world/world.js';
 
@@ -63,8 +64,8 @@ export function recallIdempotentAnswer(world: World, request: IdempotentRequest)
 
 /**
  * Remembers the answer to a first request under its claim, as a deep copy: the order in an answer
- * keeps changing afterwards, the replay must not. Stored with the write it belongs to (the next
- * commit, `completeWrite`).
+ * keeps changing afterwards, the replay must not (`clonePlain`: an answer is plain data, and every
+ * keyed write copies one). Stored with the write it belongs to (the next commit, `completeWrite`).
  */
 export function rememberIdempotentAnswer(
   world: World,
@@ -72,5 +73,5 @@ export function rememberIdempotentAnswer(
   status: number,
   body: unknown,
 ): void {
-  world.store.idempotency.upsert({ ...claim, status, body: structuredClone(body) });
+  world.store.idempotency.upsert({ ...claim, status, body: clonePlain(body) });
 }

@@ -7,7 +7,7 @@ import type { AppHost } from './app-host.js';
 import { parseTraceparent } from '../domain/traceparent.js';
 import { withCause } from '../events/request-cause.js';
 import { loadAsyncApiDocument } from './asyncapi-document.js';
-import { fastOrderRead } from './fast-order-read.js';
+import { fastReads } from './fast-reads.js';
 import { adminAuth, unknownSandbox } from './middleware/admin-auth.js';
 import { injectApiFaults } from './middleware/api-faults.js';
 import { errorHandler } from './middleware/error-handler.js';
@@ -59,9 +59,9 @@ export interface AppOptions {
  * with `Sandbox-Fault: timeout` is held (the server's request time-out).
  *
  * Every request first takes one ordered list of steps (src/http/pipeline.ts): a step added there
- * runs on the Express chain and on the fast path of the hottest read, `GET /v1/orders/{id}`, which
- * is answered in front of Express when it needs nothing more than the plain path
- * (src/http/fast-order-read.ts).
+ * runs on the Express chain and on the fast path of the hottest reads (`GET /v1/orders/{id}`, its
+ * `/location`, `GET /v1/drivers/available`), which are answered in front of Express when they need
+ * nothing more than the plain path (src/http/fast-reads.ts).
  */
 export function createApp(
   host: AppHost,
@@ -141,7 +141,7 @@ export function createApp(
 
   app.use(routes.handler());
   app.use(errorHandler(logger, routes));
-  const fast = fastOrderRead(steps, logger);
+  const fast = fastReads(steps, logger, v1);
   const serve = (req: IncomingMessage, res: ServerResponse): void => {
     if (!fast(req, res)) void app(req, res);
   };

@@ -47,6 +47,11 @@ export interface RequestContext {
   fault?: JournalFault;
   /** The response body sent, for the journal; `null` until one is. */
   answered: string | null;
+  /**
+   * The OpenAPI path template of the route that answers, when known before any route runs (the
+   * fast path's reads); on the Express chain, Express's matched route says it.
+   */
+  readonly template?: string | undefined;
 }
 
 /**
@@ -69,15 +74,17 @@ export class FastContext implements RequestContext {
   constructor(
     readonly req: IncomingMessage,
     readonly res: ServerResponse,
-    /** The whole URL: the fast path takes only a path without a query. */
     readonly path: string,
+    readonly url: string,
+    /** The route's OpenAPI path template (`/v1/orders/{order_id}`). */
+    readonly template: string,
+    /** The route's path parameter (an order id), or `''`. */
+    readonly param: string,
+    /** The query string, without its `?` (`''` when none). */
+    readonly query: string,
   ) {}
 
-  get url(): string {
-    return this.path;
-  }
-
-  /** The fast path takes only `/v1/orders/{id}`: never a sandbox's control path. */
+  /** The fast path takes only `/v1` reads: never a sandbox's control path. */
   get routePath(): string {
     return this.path;
   }

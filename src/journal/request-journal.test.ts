@@ -52,6 +52,24 @@ describe('RequestJournal', () => {
     expect(ids(journal)).toEqual(['c', 'd', 'e']);
   });
 
+  it('keeps exactly the newest maxEntries, in order, however many were recorded', () => {
+    // Dropping moves a head index and compacts now and then: every count crosses a compaction.
+    const journal = new RequestJournal({ ...limits, maxEntries: 10 }, noSubscriberFails);
+    for (let n = 1; n <= 1000; n++) {
+      journal.record(entry(journal, `r${n}`));
+      const first = Math.max(1, n - 9);
+      expect(journal.size).toBe(n - first + 1);
+      if (n % 37 === 0 || n > 990)
+        expect(ids(journal)).toEqual(
+          Array.from({ length: n - first + 1 }, (_, i) => `r${first + i}`),
+        );
+    }
+    journal.clear();
+    expect(journal.size).toBe(0);
+    journal.record(entry(journal, 'after'));
+    expect(ids(journal)).toEqual(['after']);
+  });
+
   it('drops the oldest entries beyond maxBytes, but always keeps the newest', () => {
     const journal = new RequestJournal(
       { ...limits, maxBytes: 2_000, maxBodyBytes: 10_000 },

@@ -34,9 +34,11 @@ const ENTRY_OVERHEAD = 512;
  * to `onListenerError` (the host logs it) and stops neither the others nor the record.
  */
 export class RequestJournal {
-  // Each slot is built on first read: recording stays cheap on the hot path of every request.
-  private entries: Slot[] = [];
-  private sizes: number[] = [];
+  // The entries are `slots[head..]`, oldest first; each is built on first read, so recording stays
+  // cheap on the hot path of every request. Dropping the oldest moves `head` (O(1)); the array is
+  // compacted once the dropped half outweighs the rest, so each record costs O(1) amortised.
+  private slots: (Slot | undefined)[] = [];
+  private head = 0;
   private bytes = 0;
   private readonly listeners: Listeners<JournalEntry>;
 
@@ -49,7 +51,7 @@ export class RequestJournal {
 
   /** How many entries it holds now. */
   get size(): number {
-    return this.entries.length;
+    return this.slots.length - this.head;
   }
 
   /** A body cut to `maxBodyBytes`, as an entry keeps it. */
@@ -72,18 +74,22 @@ export class RequestJournal {
    * request or a socket): it lives as long as the entry.
    */
   recordLazily(size: number, build: () => JournalEntry): void {
-    this.entries.push({ build, entry: undefined });
-    this.sizes.push(size);
+    const slot: Slot = { build, entry: undefined, size };
+    this.slots.push(slot);
     this.bytes += size;
     while (
-      this.entries.length > this.limits.maxEntries ||
-      (this.bytes > this.limits.maxBytes && this.entries.length > 1)
+      this.size > this.limits.maxEntries ||
+      (this.bytes > this.limits.maxBytes && this.size > 1)
     ) {
-      this.entries.shift();
-      this.bytes -= this.sizes.shift() ?? 0;
+      this.bytes -= (this.slots[this.head] as Slot).size;
+      this.slots[this.head++] = undefined;
+    }
+    if (this.head > 64 && this.head * 2 > this.slots.length) {
+      this.slots = this.slots.slice(this.head);
+      this.head = 0;
     }
     if (this.listeners.size === 0) return;
-    this.listeners.emit(read(this.entries[this.entries.length - 1] as Slot));
+    this.listeners.emit(read(slot));
   }
 
   /**
@@ -91,7 +97,8 @@ export class RequestJournal {
    * last). An unknown cursor is `400 unknown_cursor` naming the parameter.
    */
   list(filter: JournalFilter, page: PageQuery): { entries: JournalEntry[]; has_more: boolean } {
-    const matching = this.entries.map(read).filter((e) => matches(e, filter));
+    const live = this.slots.slice(this.head) as Slot[];
+    const matching = live.map(read).filter((e) => matches(e, filter));
     try {
       const result = paginate(matching, (e) => e.id, page);
       return { entries: result.items, has_more: result.has_more };
@@ -109,8 +116,8 @@ export class RequestJournal {
 
   /** Forgets every entry (`DELETE /__sandbox/requests`). */
   clear(): void {
-    this.entries = [];
-    this.sizes = [];
+    this.slots = [];
+    this.head = 0;
     this.bytes = 0;
   }
 }
@@ -118,6 +125,8 @@ export class RequestJournal {
 interface Slot {
   build: (() => JournalEntry) | undefined;
   entry: JournalEntry | undefined;
+  /** Its estimated size in bytes, counted against `maxBytes`. */
+  readonly size: number;
 }
 
 function read(slot: Slot): JournalEntry {

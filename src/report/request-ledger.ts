@@ -95,11 +95,13 @@ export class RequestLedger {
       cancellation_fee: e.method === 'DELETE' && e.status === 200 ? feeOf(e) : null,
     };
     for (const id of situationOf(observed)) this.prove(id, e.id);
-    this.retryAfter(e, started);
+    // The body's digest, once per entry: a retry and an idempotent write both compare it.
+    const digest = bodyDigest(e);
+    this.retryAfter(e, started, digest);
     if (e.operation === null || expectsError(e)) return;
     for (const b of brokenRules(e)) this.violate(e, b.rule, b.param, b.message);
     if (e.path.length > MAX_PATH) return;
-    if (e.method === 'POST') this.idempotency(e);
+    if (e.method === 'POST') this.idempotency(e, digest);
     if (e.operation === 'getOrderLocation' && e.order_id !== null) this.polling(e, started);
   }
 
@@ -120,10 +122,10 @@ export class RequestLedger {
   }
 
   /** `Retry-After` honoured (coverage for a 429) or ignored (a habit), by the client's next try. */
-  private retryAfter(e: JournalEntry, started: number): void {
+  private retryAfter(e: JournalEntry, started: number, digest: string): void {
     if (e.path.length > MAX_PATH) return;
     // A retry is the same request again: a write with another body is another write.
-    const request = `${e.method} ${e.path} ${bodyDigest(e)}`;
+    const request = `${e.method} ${e.path} ${digest}`;
     const route = `${e.account_id ?? ''} ${request}`;
     // An injected 429 or 503 is answered before the key is read: it belongs to no account.
     const [at, before] = recall(this.waitUntil, route, ` ${request}`);
@@ -153,7 +155,7 @@ export class RequestLedger {
   }
 
   /** A write without a key (a habit), or a failed write retried with another key (a violation). */
-  private idempotency(e: JournalEntry): void {
+  private idempotency(e: JournalEntry, hash: string): void {
     const key = e.request.headers['idempotency-key'] ?? null;
     if (key === null)
       this.warn(
@@ -161,7 +163,6 @@ export class RequestLedger {
         `${e.operation} sent without an Idempotency-Key: a retry after a dropped answer could do the write twice; send a unique key per write and reuse it on retries`,
         e.id,
       );
-    const hash = bodyDigest(e);
     const same = `${e.account_id ?? ''} ${e.path} ${hash}`;
     const [at, failedWith] = recall(this.failedPosts, same, ` ${e.path} ${hash}`);
     if (failedWith !== undefined) {

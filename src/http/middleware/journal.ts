@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { stopwatch } from '../../clock/real-time.js';
 import { formatTraceparent } from '../../domain/traceparent.js';
 import { currentCause } from '../../events/request-cause.js';
@@ -90,7 +90,7 @@ function recordOnClose(
       requestHeaders: pick(x.req.headers, REQUEST_HEADERS),
       requestBody: journal.body(x.rawBody?.toString('utf8') ?? null),
       status: finished ? res.statusCode : null,
-      responseHeaders: finished ? pick(res.getHeaders(), RESPONSE_HEADERS) : {},
+      responseHeaders: finished ? pickResponse(res) : {},
       answered: x.answered,
       responseBody: journal.body(x.answered),
       accountId: x.account?.account_id,
@@ -159,10 +159,17 @@ function toEntry(f: Facts, matcher: OperationMatcher): JournalEntry {
   };
 }
 
-function pick(
-  headers: IncomingHttpHeaders | OutgoingHttpHeaders,
-  names: string[],
-): Record<string, string> {
+/** The response headers an entry keeps, read one by one (no copy of them all). */
+function pickResponse(res: ServerResponse): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of RESPONSE_HEADERS) {
+    const value = res.getHeader(name);
+    if (value !== undefined) out[name] = String(value).slice(0, MAX_HEADER);
+  }
+  return out;
+}
+
+function pick(headers: IncomingHttpHeaders, names: string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const name of names) {
     const value = headers[name];
@@ -192,6 +199,8 @@ function errorOf(text: string | null): JournalError | null {
   return { code, message, param, reason, details };
 }
 
+const LEADING_ORDER_ID = /^\{"order_id":"([A-Za-z0-9_-]+)"/;
+
 /** A create's new order id, so that filtering by order finds the request that made it. */
 function createdOrderId(
   operation: string | undefined,
@@ -199,6 +208,9 @@ function createdOrderId(
   text: string | null,
 ): string | null {
   if (operation !== 'createOrder' || (status !== 201 && status !== 200)) return null;
+  // An order is serialised with its id first: read it there, else parse the whole answer.
+  const first = text === null ? null : LEADING_ORDER_ID.exec(text);
+  if (first) return first[1]!;
   const body = parse(text) as { order_id?: unknown } | undefined;
   return typeof body?.order_id === 'string' ? body.order_id : null;
 }

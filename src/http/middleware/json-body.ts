@@ -57,9 +57,26 @@ export function checkDeclaredLength(
  */
 export const jsonBody: RequestHandler[] = [requireJson, parseJson];
 
+// Whether a Content-Type is JSON depends on the header's text alone: each text is parsed once (a
+// few kept; a client sending ever new ones only refills the memory).
+const JSON_TYPES = new Map<string, boolean>();
+const JSON_TYPES_KEPT = 64;
+
+function isJson(req: Request): boolean {
+  const type = req.headers['content-type'];
+  if (type === undefined) return false;
+  let json = JSON_TYPES.get(type);
+  if (json === undefined) {
+    json = Boolean(req.is('application/json'));
+    if (JSON_TYPES.size >= JSON_TYPES_KEPT) JSON_TYPES.clear();
+    JSON_TYPES.set(type, json);
+  }
+  return json;
+}
+
 /** Refuses a body whose Content-Type is not JSON (`unsupported_content_type`). */
 export function requireJson(req: Request, _res: unknown, next: () => void): void {
-  if (hasBody(req.headers) && !req.is('application/json')) {
+  if (hasBody(req.headers) && !isJson(req)) {
     throw fail('unsupported_content_type', {
       got: req.get('content-type') ? `"${req.get('content-type')}"` : 'no Content-Type',
     });

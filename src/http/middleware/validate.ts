@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { invalidRequest, type ServiceError } from '../../errors/service-error.js';
-import type { RequestValidators } from '../request-validators.js';
+import type { InputValidator, RequestValidators } from '../request-validators.js';
 
 /** The error for a request that sent no body where one is required. */
 export function missingBody(): ServiceError {
@@ -34,19 +34,30 @@ export function validateBody(
   };
 }
 
+/**
+ * A query checked (and coerced) by `validate`: no parameter may be empty, and every failure is
+ * listed in `details`. `query` is a fresh object the validator may change. The Express routes
+ * (`validateQuery`) and the fast path's reads (src/http/fast-reads.ts) alike.
+ */
+export function checkQuery(
+  validate: InputValidator,
+  query: Record<string, unknown>,
+): Record<string, unknown> {
+  const empty = Object.entries(query)
+    .filter(([, v]) => v === '')
+    .map(([k]) => ({ param: k, message: `${k} must not be empty` }));
+  if (empty.length > 0) throw invalidRequest(empty);
+  const details = validate(query);
+  if (details.length > 0) throw invalidRequest(details);
+  return query;
+}
+
 /** Validates (and coerces) the query against the operation's parameters; the result is `res.locals.query`. */
 export function validateQuery(validators: RequestValidators, operationId: string): RequestHandler {
-  let validate: ReturnType<RequestValidators['query']> | undefined;
+  let validate: InputValidator | undefined;
   return (req, res, next) => {
     validate ??= validators.query(operationId);
-    const query: Record<string, unknown> = { ...(req.query as Record<string, unknown>) };
-    const empty = Object.entries(query)
-      .filter(([, v]) => v === '')
-      .map(([k]) => ({ param: k, message: `${k} must not be empty` }));
-    if (empty.length > 0) throw invalidRequest(empty);
-    const details = validate(query);
-    if (details.length > 0) throw invalidRequest(details);
-    res.locals.query = query;
+    res.locals.query = checkQuery(validate, { ...(req.query as Record<string, unknown>) });
     next();
   };
 }

@@ -1,0 +1,256 @@
+/**
+ * The whole `/v1` API at 50 connections (issue 24): each route, and a mixed run in the
+ * proportions of the soak's lunch-rush load, against the sandbox (the built CLI, `ci` scenario),
+ * beside a bare `node:http` server answering the same bytes serialised beforehand (the limit), and
+ * WireMock 3.13 answering them as static stubs with an Authorization matcher (the peer), after a
+ * 30 s warm-up of its JIT. Rounds alternate the order of the servers. Prints one JSON line.
+ *
+ * `node --import tsx bench/api-throughput.ts [--seconds 5] [--rounds 3] [--warmup 30]
+ * [--baseline DIR] [--only read,create]`: DIR is another built checkout whose sandbox runs as a
+ * fourth column (the tree before a change, paired). Without Java or the jar (bench/wiremock.ts)
+ * the WireMock column is skipped, with the reason in `wiremock_skipped`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import autocannon, { type Request as LoadRequest } from 'autocannon';
+import type { ApiThroughput } from './api-rows.js';
+import { findWireMock, startWireMock, type Stub } from './wiremock.js';
+
+const arg = (name: string, fallback: string): string => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? (process.argv[i + 1] ?? fallback) : fallback;
+};
+const SECONDS = Number(arg('seconds', '5'));
+const ROUNDS = Number(arg('rounds', '3'));
+const WARMUP = Number(arg('warmup', '30'));
+const BASELINE = arg('baseline', '');
+const ONLY = arg('only', '').split(',').filter(Boolean);
+const CONNECTIONS = 50;
+const KEY = 'Bearer sk_test_ci_acme';
+const median = (xs: number[]): number =>
+  [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+type Server = { name: string; url: string; child: ChildProcess };
+
+function startProcess(name: string, cmd: string, args: string[], pattern: RegExp): Promise<Server> {
+  const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = pattern.exec(out);
+      if (m?.[1]) resolve({ name, url: m[1], child });
+    });
+    child.on('exit', (code) => reject(new Error(`${name} exited with ${code}: ${out}`)));
+  });
+}
+
+const sandboxAt = (name: string, cli: string): Promise<Server> =>
+  startProcess(
+    name,
+    process.execPath,
+    [cli, '--port', '0', '--scenario', 'ci', '--log-level', 'silent'],
+    /API +(http:\/\/127\.0\.0\.1:\d+)\/v1/,
+  );
+
+/** CPU time (user + system) of a process so far, in ms; RSS in MB. */
+function procStat(pid: number | undefined): { cpuMs: number; rssMb: number } {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return { cpuMs: (Number(fields[11]) + Number(fields[12])) * 10, rssMb: Number(rss) / 1024 };
+  } catch {
+    return { cpuMs: NaN, rssMb: NaN };
+  }
+}
+
+const ORDER_BODY = JSON.stringify({
+  pickup: { address: '1 Market St' },
+  dropoff: { address: '2 Castro St' },
+  tip: 100,
+});
+const DRIVERS = '/v1/drivers/available?lat=37.7749&lng=-122.4194&radius=5';
+
+async function call(url: string, method: string, path: string, body?: string): Promise<Response> {
+  return fetch(url + path, {
+    method,
+    headers: { authorization: KEY, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body }),
+  });
+}
+
+/** An order with a driver on the way, on the sandbox at `url` (the same on each: one seed). */
+async function prepare(url: string): Promise<string> {
+  const order = (await (await call(url, 'POST', '/v1/orders', ORDER_BODY)).json()) as {
+    order_id: string;
+  };
+  const adv = await call(url, 'POST', '/__sandbox/clock/advance', JSON.stringify({ by: '2m' }));
+  if (!adv.ok) throw new Error(`advance: ${adv.status} ${await adv.text()}`);
+  return order.order_id;
+}
+
+type Req = { method: string; path: string; body?: string; idempotent?: boolean };
+interface Workload {
+  name: string;
+  label: string;
+  requests: Req[];
+}
+
+function workloads(id: string): Workload[] {
+  const read: Req = { method: 'GET', path: `/v1/orders/${id}` };
+  const location: Req = { method: 'GET', path: `/v1/orders/${id}/location` };
+  const drivers: Req = { method: 'GET', path: DRIVERS };
+  const create: Req = { method: 'POST', path: '/v1/orders', body: ORDER_BODY };
+  const keyed: Req = { ...create, idempotent: true };
+  return [
+    { name: 'read', label: '`GET /v1/orders/{id}`', requests: [read] },
+    { name: 'location', label: '`GET /v1/orders/{id}/location`', requests: [location] },
+    { name: 'drivers', label: '`GET /v1/drivers/available` (5 km)', requests: [drivers] },
+    { name: 'create', label: '`POST /v1/orders` (a new order each)', requests: [create] },
+    {
+      name: 'create_keyed',
+      label: '`POST /v1/orders` with a new `Idempotency-Key` each',
+      requests: [keyed],
+    },
+    {
+      // The soak's lunch-rush mix (bench/soak.ts) without its payments: 2 creates (with keys),
+      // 4 reads, 2 locations, 1 driver search in 9.
+      name: 'mixed',
+      label: 'mixed: 2 creates (keyed) : 4 reads : 2 locations : 1 driver search',
+      requests: [keyed, read, location, read, drivers, keyed, read, location, read],
+    },
+  ].filter((w) => ONLY.length === 0 || ONLY.includes(w.name));
+}
+
+let keys = 0;
+interface Run {
+  rps: number;
+  p99: number;
+  cpuUs: number;
+}
+
+async function load(server: Server, w: Workload, seconds: number): Promise<Run> {
+  const cpu0 = procStat(server.child.pid).cpuMs;
+  const result = await autocannon({
+    url: server.url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: w.requests.map((r) => ({
+      method: r.method as 'GET',
+      path: r.path,
+      headers: {
+        authorization: KEY,
+        ...(r.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(r.body === undefined ? {} : { body: r.body }),
+      ...(r.idempotent
+        ? {
+            setupRequest: (req: LoadRequest): LoadRequest => ({
+              ...req,
+              headers: { ...req.headers, 'idempotency-key': `bench-${keys++}` },
+            }),
+          }
+        : {}),
+    })),
+  });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${server.name} ${w.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  const cpuUs = ((procStat(server.child.pid).cpuMs - cpu0) * 1000) / result.requests.total;
+  return { rps: result.requests.average, p99: result.latency.p99, cpuUs };
+}
+
+async function main(): Promise<void> {
+  const sandbox = await sandboxAt('sandbox', 'dist/cli.js');
+  const id = await prepare(sandbox.url);
+  const base = BASELINE ? await sandboxAt('baseline', `${BASELINE}/dist/cli.js`) : undefined;
+  if (base && (await prepare(base.url)) !== id) throw new Error('the baseline issued another id');
+  // The bytes each answer has, taken from the sandbox itself.
+  const bytes = async (r: Req): Promise<Stub> => {
+    const res = await call(sandbox.url, r.method, r.path, r.body);
+    return { method: r.method, path: r.path, status: res.status, body: await res.text() };
+  };
+  const ws = workloads(id);
+  const all = workloads(id).flatMap((w) => w.requests);
+  const stubs: Stub[] = [];
+  for (const r of all)
+    if (!stubs.some((s) => s.method === r.method && s.path === r.path)) stubs.push(await bytes(r));
+  const bareStubs = stubs.map((s) => ({ ...s, path: s.path.split('?')[0]! }));
+  const bare = await startProcess(
+    'bare',
+    process.execPath,
+    ['--import', 'tsx', 'bench/bare-bytes.ts', JSON.stringify(bareStubs)],
+    /(http:\/\/127\.0\.0\.1:\d+)/,
+  );
+  const found = findWireMock();
+  const wm =
+    'jar' in found
+      ? { name: 'wiremock', ...(await startWireMock(found.jar, stubs, KEY)) }
+      : undefined;
+  if ('missing' in found) process.stderr.write(`WireMock column skipped: ${found.missing}\n`);
+  const servers = [sandbox, bare, ...(wm ? [wm] : []), ...(base ? [base] : [])];
+  const mixed: Workload = { name: 'warmup', label: '', requests: all };
+  process.stderr.write(`warm-up: ${wm ? `WireMock ${WARMUP} s, ` : ''}the others 5 s…\n`);
+  if (wm) await load(wm, mixed, WARMUP);
+  for (const s of servers) if (s !== wm) await load(s, mixed, 5);
+  const load0 = loadavg();
+  const runs = new Map<string, Map<string, Run[]>>();
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const w of ws) {
+      const order = round % 2 === 0 ? servers : [...servers].reverse();
+      for (const s of order) {
+        process.stderr.write(`round ${round + 1} ${w.name} ${s.name}\n`);
+        const r = await load(s, w, SECONDS);
+        const byServer = runs.get(w.name) ?? new Map<string, Run[]>();
+        runs.set(w.name, byServer);
+        byServer.set(s.name, [...(byServer.get(s.name) ?? []), r]);
+      }
+    }
+  }
+  const rss = Object.fromEntries(servers.map((s) => [s.name, procStat(s.child.pid).rssMb]));
+  const load1 = loadavg();
+  for (const s of servers) s.child.kill('SIGTERM');
+  const rows = ws.map((w) => {
+    const byServer = runs.get(w.name)!;
+    const of = (name: string): Run[] => byServer.get(name) ?? [];
+    const fig = (name: string) => {
+      const rs = of(name);
+      if (rs.length === 0) return null;
+      return {
+        rps: median(rs.map((r) => r.rps)),
+        p99_ms: median(rs.map((r) => r.p99)),
+        cpu_us: median(rs.map((r) => r.cpuUs)),
+        rounds: rs.map((r) => Math.round(r.rps)),
+      };
+    };
+    const ratio = (other: string): number | null =>
+      of(other).length === 0
+        ? null
+        : median(of('sandbox').map((r, i) => r.rps / of(other)[i]!.rps));
+    return {
+      name: w.name,
+      label: w.label,
+      sandbox: fig('sandbox'),
+      bare: fig('bare'),
+      wiremock: fig('wiremock'),
+      baseline: fig('baseline'),
+      vs_bare: ratio('bare'),
+      vs_wiremock: ratio('wiremock'),
+      vs_baseline: ratio('baseline'),
+    };
+  });
+  const out: ApiThroughput = {
+    seconds: SECONDS,
+    rounds: ROUNDS,
+    warmup_s: WARMUP,
+    connections: CONNECTIONS,
+    wiremock_skipped: 'jar' in found ? null : found.missing,
+    wiremock_jar: 'jar' in found ? found.jar : null,
+    load_average: [load0.map((l) => +l.toFixed(2)), load1.map((l) => +l.toFixed(2))],
+    rss_mb: rss,
+    rows: rows as ApiThroughput['rows'],
+  };
+  console.log(JSON.stringify(out));
+}
+
+await main();

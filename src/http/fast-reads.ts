@@ -1,0 +1,109 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parse as parseQuery } from 'node:querystring';
+import type { Logger } from 'pino';
+import { availableDrivers } from '../commands/available-drivers.js';
+import { findOrder } from '../commands/find-order.js';
+import { orderLocation } from '../commands/order-location.js';
+import { identifyKey } from './middleware/authenticate.js';
+import { checkQuery } from './middleware/validate.js';
+import { fastPathTakes, runFastSteps, type RequestStep } from './pipeline.js';
+import { FastContext, type RequestContext } from './request-context.js';
+import type { InputValidator, RequestValidators } from './request-validators.js';
+import { sendError } from './send-error.js';
+import { sendJson } from './send-json.js';
+
+const ORDERS = '/v1/orders/';
+const LOCATION = '/location';
+const DRIVERS = '/v1/drivers/available';
+
+/** One read the fast path answers: its OpenAPI path template and what it answers. */
+interface FastRead {
+  readonly template: string;
+  /** The answer's body; throws a ServiceError for an error answer. `param` is the order id. */
+  readonly answer: (x: RequestContext, param: string, query: string) => unknown;
+}
+
+/**
+ * The hottest reads, `GET /v1/orders/{id}`, `GET /v1/orders/{id}/location` and
+ * `GET /v1/drivers/available`, answered without entering Express (docs/decisions/0016-hot-path.md).
+ * They run the same list of request steps as the Express chain (src/http/pipeline.ts: the world,
+ * the request id and log line, the journal, the guard, the faults, and whatever is added to the
+ * list), then the route's own part, through the functions the Express routes call: the key
+ * (`identifyKey`), the query's check (`checkQuery`), the command, the answer, and errors through
+ * the one `sendError`. Returns false, having done nothing, for a request that needs more than that
+ * plain path: another method or path, a query on an order's path, an escaped id, or a request a
+ * step declines (a body, a refused Host, CORS, an injected fault). Express answers it as before.
+ */
+export function fastReads(
+  steps: readonly RequestStep[],
+  logger: Logger,
+  validators: RequestValidators,
+): (req: IncomingMessage, res: ServerResponse) => boolean {
+  // Made once, not per request: the routes' parts, and their errors.
+  let driversQuery: InputValidator | undefined; // compiled on first use, as on the Express route
+  const read: FastRead = {
+    template: '/v1/orders/{order_id}',
+    answer: (x, id) => findOrder(x.world, id, identifyKey(x, false)).order,
+  };
+  const location: FastRead = {
+    template: '/v1/orders/{order_id}/location',
+    answer: (x, id) => orderLocation(x.world, identifyKey(x, false), id),
+  };
+  const drivers: FastRead = {
+    template: DRIVERS,
+    answer: (x, _id, query) => {
+      identifyKey(x, false);
+      driversQuery ??= validators.query('listAvailableDrivers');
+      const checked = checkQuery(driversQuery, { ...parseQuery(query) });
+      return availableDrivers(x.world, checked as { lat: number; lng: number; radius: number });
+    },
+  };
+  const routes = new Map([read, location, drivers].map((r) => [r.template, r]));
+  const failed = (x: RequestContext, err: unknown): void => sendError(x, err, logger);
+  const finish = (x: RequestContext): void => {
+    const c = x as FastContext;
+    try {
+      c.answered = sendJson(c.res, routes.get(c.template)!.answer(c, c.param, c.query));
+    } catch (err) {
+      failed(c, err);
+    }
+  };
+  return (req, res) => {
+    if (req.method !== 'GET') return false;
+    const url = req.url ?? '';
+    const q = url.indexOf('?');
+    const path = q < 0 ? url : url.slice(0, q);
+    let route: FastRead;
+    let param = '';
+    if (path === DRIVERS) route = drivers;
+    else if (q >= 0 || !path.startsWith(ORDERS)) return false;
+    else if (path.endsWith(LOCATION)) {
+      route = location;
+      param = path.slice(ORDERS.length, path.length - LOCATION.length);
+    } else {
+      route = read;
+      param = path.slice(ORDERS.length);
+    }
+    if (!isPlainId(param) && route !== drivers) return false;
+    const query = q < 0 ? '' : url.slice(q + 1);
+    const x = new FastContext(req, res, path, url, route.template, param, query);
+    if (!fastPathTakes(steps, x)) return false;
+    runFastSteps(steps, x, 0, finish, failed);
+    return true;
+  };
+}
+
+/**
+ * Whether an order id is non-empty letters, digits, `_` and `-` (what the sandbox issues; anything
+ * else, escaped or not, goes the general way).
+ */
+function isPlainId(id: string): boolean {
+  if (id.length === 0) return false;
+  for (let i = 0; i < id.length; i++) {
+    const c = id.charCodeAt(i);
+    const plain =
+      (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 45;
+    if (!plain) return false;
+  }
+  return true;
+}
