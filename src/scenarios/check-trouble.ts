@@ -4,6 +4,22 @@ import { parseDuration } from '../domain/duration.js';
 export const LOCATION_INTERVAL_RANGE: readonly [number, number] = [1000, 10 * 60_000];
 
 /**
+ * What is wrong with a location interval (a scenario's `location.update_interval`, `--location-interval`,
+ * `startSandbox({ locationInterval })`): undefined when it is a duration from 1s to 10m.
+ *
+ * @example checkLocationInterval('500ms') // '"500ms" is outside 1s to 10m; …'
+ */
+export function checkLocationInterval(value: string | number): string | undefined {
+  const ms = parseDuration(value);
+  if (ms === undefined)
+    return `${JSON.stringify(value)} is not a duration; write it like "10s" or "1m"`;
+  const [min, max] = LOCATION_INTERVAL_RANGE;
+  if (ms < min || ms > max)
+    return `${JSON.stringify(value)} is outside 1s to 10m; drivers report at least every 10 minutes and at most every second`;
+  return undefined;
+}
+
+/**
  * The checks of a scenario's trouble settings that the schema cannot express, each `path: message`:
  * the `outcomes` rates are shares of the orders (together at most 1), and drivers report at least
  * every second and at most every 10 minutes.
@@ -24,13 +40,10 @@ export function checkTrouble(file: Record<string, unknown>): string[] {
     location !== null && typeof location === 'object'
       ? (location as Record<string, unknown>).update_interval
       : undefined;
-  if (typeof interval === 'string' || typeof interval === 'number') {
-    const ms = parseDuration(interval);
-    const [min, max] = LOCATION_INTERVAL_RANGE;
-    if (ms !== undefined && (ms < min || ms > max))
-      problems.push(
-        `location.update_interval: ${JSON.stringify(interval)} is outside 1s to 10m; drivers report at least every 10 minutes and at most every second`,
-      );
+  // A value that is no duration at all is the schema's to report.
+  if ((typeof interval === 'string' || typeof interval === 'number') && parseDuration(interval)) {
+    const problem = checkLocationInterval(interval);
+    if (problem !== undefined) problems.push(`location.update_interval: ${problem}`);
   }
   return problems;
 }
