@@ -65,8 +65,10 @@ export interface paths {
     /**
      * Get the live driver location for an order
      * @description Available while a driver is on the order (`driver_assigned`, `picked_up`). Otherwise
-     *     `404 not_found` with reason `no_driver_assigned` (pending) or `order_finished` (delivered,
-     *     cancelled). The position is computed from the route and the clock at read time.
+     *     `404 not_found` with reason `no_driver_assigned` (pending, also between a driver dropping
+     *     the order and the next one taking it) or `order_finished` (delivered, cancelled). The
+     *     answer is the driver's last report: drivers report every `location.update_interval` of
+     *     virtual time (default 10 s), and `updated_at` says when this one was recorded.
      */
     get: operations['getOrderLocation'];
     put?: never;
@@ -152,7 +154,11 @@ export interface webhooks {
     };
     get?: never;
     put?: never;
-    /** A driver accepted the order and is heading to pickup */
+    /**
+     * A driver accepted the order and is heading to pickup
+     * @description Sent again, with another `driver`, when the first driver dropped the order on the way to
+     *     the pickup and another accepted it (a reassignment; the order was `pending` in between).
+     */
     post: operations['onOrderDriverAssigned'];
     delete?: never;
     options?: never;
@@ -251,7 +257,10 @@ export interface components {
       lat: number;
       lng: number;
     };
-    /** @enum {string} */
+    /**
+     * @description pending → driver_assigned → picked_up → delivered, or cancelled before the pickup. An order goes back from driver_assigned to pending, without an event, when its driver drops it on the way to the pickup; a second order.driver_assigned follows, or order.cancelled (reason driver_unavailable).
+     * @enum {string}
+     */
     OrderStatus: 'pending' | 'driver_assigned' | 'picked_up' | 'delivered' | 'cancelled';
     /** @enum {string} */
     EventName:

@@ -1490,7 +1490,10 @@ export interface components {
       lat: number;
       lng: number;
     };
-    /** @enum {string} */
+    /**
+     * @description pending → driver_assigned → picked_up → delivered, or cancelled before the pickup. An order goes back from driver_assigned to pending, without an event, when its driver drops it on the way to the pickup; a second order.driver_assigned follows, or order.cancelled (reason driver_unavailable).
+     * @enum {string}
+     */
     OrderStatus: 'pending' | 'driver_assigned' | 'picked_up' | 'delivered' | 'cancelled';
     /** @enum {string} */
     EventName:
@@ -2036,6 +2039,18 @@ export interface components {
       dropoff: components['schemas']['LatLng'];
       to_pickup: components['schemas']['LatLng'][];
       to_dropoff: components['schemas']['LatLng'][];
+      /** @description The driver's wait at the pickup, as planned now (a late restaurant's included); null without a driver. */
+      wait: components['schemas']['TimeSpan'] | null;
+      /** @description When the driver's reports stop updating (`stale_location`); null when they never do. */
+      stale: components['schemas']['TimeSpan'] | null;
+      /** @description The drivers who dropped the order on the way to the pickup, first first. */
+      dropped_by: string[];
+    };
+    TimeSpan: {
+      /** Format: date-time */
+      from: string;
+      /** Format: date-time */
+      until: string;
     };
     RouteList: {
       routes: components['schemas']['OrderRoute'][];
