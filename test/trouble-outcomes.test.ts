@@ -234,6 +234,37 @@ describe('trouble on the road: Sandbox-Outcome driver_reassigned, driver_lost, p
   });
 
   it.each([
+    ['driver_reassigned', 'order.driver_assigned'],
+    ['driver_lost', 'order.cancelled'],
+  ])(
+    '%s: a state exported and imported while the order waits for another driver goes on from there',
+    async (outcome, next) => {
+      const created = await t.post('/v1/orders', SAMPLE_ORDER, {
+        headers: { 'Sandbox-Outcome': outcome },
+      });
+      const id = created.body.order_id as string;
+      await t.advanceClock(30_000);
+      const { trip } = (await t.get('/__sandbox/state')).body.orders[0];
+      await t.advanceClock(trip.drop_at - ms(t.nowIso()) + STEP);
+      const state = (await t.get('/__sandbox/state')).body;
+      expect(state.orders[0]).toMatchObject({ trip: null, dropped_by: [trip.driver_id] });
+      expect((await t.request('PUT', '/__sandbox/state', { body: state })).status).toBe(200);
+      expect((await t.get(`/v1/orders/${id}`)).body.status).toBe('pending');
+      await t.advanceClock(2 * MINUTE);
+      const events = (await t.get(`/__sandbox/events?order_id=${id}`)).body.events;
+      expect(events.map((e: any) => e.event)).toEqual([
+        'order.created',
+        'order.driver_assigned',
+        next,
+      ]);
+      const last = events.at(-1).data.order;
+      if (outcome === 'driver_lost')
+        expect(ms(last.cancellation.at) - ms(last.timeline[2].at)).toBe(2 * MINUTE);
+      else expect(last.driver.driver_id).not.toBe(trip.driver_id);
+    },
+  );
+
+  it.each([
     ['the same outcome twice', 'fast,fast', 'Sandbox-Outcome names "fast" twice'],
     ['two paces', 'slow_driver, fast', '"slow_driver" and "fast"'],
     ['two ends', 'driver_lost,no_driver', '"driver_lost" and "no_driver"'],
