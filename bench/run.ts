@@ -72,8 +72,12 @@ const dockerIndex = process.argv.indexOf('--docker-image');
 /** `--docker-image NAME`: an image built from this tree, timed from `docker run` to its first answer. */
 const dockerImage = dockerIndex > 0 ? process.argv[dockerIndex + 1] : undefined;
 
-function runJson<T>(script: string, cwd = process.cwd()): T {
-  const out = execFileSync(node, [...tsx, script], { encoding: 'utf8', maxBuffer: 1 << 24, cwd });
+function runJson<T>(script: string, cwd = process.cwd(), args: string[] = []): T {
+  const out = execFileSync(node, [...tsx, script, ...args], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 24,
+    cwd,
+  });
   return JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as T;
 }
 
@@ -255,6 +259,8 @@ async function main(): Promise<void> {
   };
   const advance = runJson<Advance>('bench/advance.ts');
   const baseAdvance = baseline ? runJson<Advance>('bench/advance.ts', baseline) : undefined;
+  process.stderr.write('advance 1 h with 10 000 orders, 20 % of them in trouble…\n');
+  const troubled = runJson<Advance>('bench/advance.ts', process.cwd(), ['--trouble']);
   process.stderr.write('1 000 stream clients on a 60x clock…\n');
   const streams = runJson<{
     clients: number;
@@ -371,6 +377,12 @@ async function main(): Promise<void> {
       `${fmt(advance.advance_ms / 1000, 2)} s, ${advance.events_fired} events; peak RSS ${fmt(advance.peak_rss_mb, 0)} MB`,
       '< 3 s, < 400 MB',
       pass(advance.advance_ms < 3000 && advance.peak_rss_mb < 400),
+    ],
+    [
+      'The same with 20 % trouble on the road (reassigned and lost drivers, late restaurants, stale locations, traffic) and a 10 s location interval',
+      `${fmt(troubled.advance_ms / 1000, 2)} s, ${troubled.events_fired} events; peak RSS ${fmt(troubled.peak_rss_mb, 0)} MB`,
+      '< 3 s, < 400 MB',
+      pass(troubled.advance_ms < 3000 && troubled.peak_rss_mb < 400),
     ],
     [
       `${streams.clients} WebSocket stream clients, ${streams.orders} moving orders, 60× clock, 5 s`,

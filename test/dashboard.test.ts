@@ -131,6 +131,40 @@ describe('the dashboard', () => {
     await dash.expectNoProblems();
   });
 
+  it("shows the trouble on an order's road: the driver who dropped it, the next one, the wait and the stale stretch", async () => {
+    const res = await sb.post('/v1/orders', undefined, {
+      raw: JSON.stringify({
+        pickup: { address: '1 Market St' },
+        dropoff: { address: '2 Castro St' },
+      }),
+      headers: {
+        'Content-Type': 'application/json',
+        'Sandbox-Outcome': 'driver_reassigned, stale_location',
+      },
+    });
+    const id = res.body.order_id as string;
+    await sb.advanceClock(30_000);
+    const first = (await sb.get(`/v1/orders/${id}`)).body.driver.name as string;
+    const { trip } = (await sb.get('/__sandbox/state')).body.orders[0];
+    await sb.advanceClock(trip.drop_at - Date.parse(sb.nowIso()) + 30_000);
+    const second = (await sb.get(`/v1/orders/${id}`)).body.driver.name as string;
+
+    await page.locator(`tr[data-order=${id}]`).click();
+    const detail = page.getByTestId('order-detail');
+    await expect
+      .poll(() => detail.locator('.timeline').textContent())
+      .toContain(`reassigned to ${second}`);
+    expect(await detail.locator('.timeline li.dropped').textContent()).toContain(
+      `${first} dropped the order`,
+    );
+    const stretches = detail.getByTestId('stretches');
+    await expect
+      .poll(() => stretches.locator('li.wait').textContent())
+      .toContain('waiting at the pickup');
+    expect(await stretches.locator('li.stale').textContent()).toContain('location stale');
+    await dash.expectNoProblems();
+  });
+
   it('moves virtual time with the clock buttons and lists what fired', async () => {
     await sb.createOrder();
     await tab('Clock');

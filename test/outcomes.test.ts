@@ -131,7 +131,7 @@ describe('Sandbox-Outcome on POST /v1/orders', () => {
     ['an unknown outcome', 'no_drivers'],
     ['another case', 'FAST'],
     ['an empty value', ''],
-    ['a list', 'fast, no_driver'],
+    ['a list with an unknown name', 'fast, no_drivers'],
     ['a long value', 'x'.repeat(5000)],
   ])(
     'refuses %s with 400 invalid_outcome naming the header, and creates nothing',

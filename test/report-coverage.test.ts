@@ -59,6 +59,45 @@ async function follow(id: string, advance: boolean): Promise<StreamClient> {
   return c;
 }
 
+/** A new order of acme with `outcome` in a fresh world, assigned by dispatch (the clock moves 30 s), and its trip. */
+async function troubled(outcome: string): Promise<{ id: string; trip: any }> {
+  // A fresh world: the cases before may hold every driver (the report lives across resets).
+  expect((await t.post('/__sandbox/reset', { scenario: 'ci' })).status).toBe(200);
+  const res = await t.post('/v1/orders', SAMPLE_ORDER, {
+    headers: { ...key(), 'Sandbox-Outcome': outcome },
+  });
+  const id = res.body.order_id as string;
+  await t.advanceClock(30_000);
+  const state = (await t.get('/__sandbox/state')).body;
+  return { id, trip: state.orders.find((o: any) => o.order.order_id === id).trip };
+}
+/** Moves the clock to `at` (epoch ms). */
+const clockTo = (at: number) => t.advanceClock(at - Date.parse(t.nowIso()));
+
+/** A driver_reassigned order read while pending after the drop, or once the second driver has it. */
+async function reassigned(second: boolean): Promise<void> {
+  const { id, trip } = await troubled('driver_reassigned');
+  await clockTo(trip.drop_at);
+  await t.get(`/v1/orders/${id}`);
+  if (second) await t.advanceClock(30_000);
+  await t.get(`/v1/orders/${id}`);
+}
+
+/** A stale_location order's location read inside its stale stretch, or just before it. */
+async function staleRead(inside: boolean): Promise<void> {
+  const { id, trip } = await troubled('stale_location');
+  await clockTo(inside ? trip.stale_from + 30_000 : trip.stale_from - 1);
+  await t.get(`/v1/orders/${id}/location`);
+}
+
+/** Two reads of an assigned order: around a late restaurant's ETA move, or of a normal order. */
+async function etaReads(moved: boolean): Promise<void> {
+  const { id, trip } = await troubled(moved ? 'pickup_delay' : 'fast');
+  await t.get(`/v1/orders/${id}`);
+  await clockTo(moved ? trip.pickup_arrive_at : Date.parse(t.nowIso()) + 10_000);
+  await t.get(`/v1/orders/${id}`);
+}
+
 type Client = () => Promise<unknown>;
 
 /** Per situation: a client that covers it, a near miss that must not, and how, if two ways. */
@@ -147,6 +186,9 @@ const SITUATIONS: [string, Client, Client, string?][] = [
     async () => t.get(`/v1/orders/${await orderAt('delivered')}/location`),
     async () => t.get(`/v1/orders/${await orderAt('driver_assigned')}/location`),
   ],
+  ['order.driver_reassigned.handled', () => reassigned(true), () => reassigned(false)],
+  ['location.stale.seen', () => staleRead(true), () => staleRead(false)],
+  ['eta.changed.seen', () => etaReads(true), () => etaReads(false)],
   ['drivers.default_radius', () => drivers(''), () => drivers('&radius=2')],
   ['drivers.custom_radius', () => drivers('&radius=2'), () => drivers('')],
   [

@@ -2,6 +2,7 @@ import { InvalidArgumentError } from 'commander';
 import { describe, expect, it } from 'vitest';
 import {
   parseJournalSize,
+  parseLocationInterval,
   parsePort,
   parseSpeed,
   parseWebhookSecret,
@@ -23,6 +24,18 @@ describe('the shared argument parsers', () => {
 
   it.each(['0', '-2', 'fast', '10001'])('parseSpeed refuses %j', (text) => {
     expect(() => parseSpeed(text)).toThrow(/above 0 and at most 10000/);
+  });
+
+  it('parseLocationInterval takes a duration from 1s to 10m', () => {
+    expect([parseLocationInterval('1s'), parseLocationInterval(' 10m ')]).toEqual(['1s', '10m']);
+  });
+
+  it.each([
+    ['999ms', /outside 1s to 10m/],
+    ['11m', /outside 1s to 10m/],
+    ['often', /not a duration; write it like "10s"/],
+  ])('parseLocationInterval refuses %j', (text, says) => {
+    expect(() => parseLocationInterval(text)).toThrow(says);
   });
 
   it('parseJournalSize takes 1 to 100000 requests', () => {

@@ -9,6 +9,7 @@ import { CATALOGUE } from '../errors/catalogue.js';
 import { NODE_NAME_RULE, NODE_NAME_SHAPE } from '../sandbox/config.js';
 import type { ClockMode } from '../domain/scenario.js';
 import { checkOption, type OptionRule } from '../scenarios/start-option-rules.js';
+import { checkLocationInterval } from '../scenarios/check-trouble.js';
 
 /**
  * The argument parsers the commands share. Each takes the raw text of a flag (or of its
@@ -51,6 +52,13 @@ export function parseClockMode(value: string): ClockMode {
 /** `--speed`: virtual seconds per real second, as a scenario's `clock.speed` (above 0, at most 10000). */
 export function parseSpeed(value: string): number {
   return follow('speed', value.trim() === '' ? Number.NaN : Number(value));
+}
+
+/** `--location-interval`: a duration from 1s to 10m, as a scenario's `location.update_interval`. */
+export function parseLocationInterval(value: string): string {
+  const problem = checkLocationInterval(value.trim());
+  if (problem !== undefined) throw new InvalidArgumentError(problem);
+  return value.trim();
 }
 
 /** `--journal-size`: how many `/v1` requests the request journal keeps, 1 to 100000. */

@@ -13,6 +13,7 @@ import {
   parseClockMode,
   parseCorsOrigins,
   parseJournalSize,
+  parseLocationInterval,
   parseMaxSandboxes,
   parseSandboxMaxOrders,
   parseNodeName,
@@ -31,6 +32,7 @@ export interface StartFlags extends RetentionFlags {
   seed?: string;
   clock?: ClockMode;
   speed?: number;
+  locationInterval?: string;
   adminToken?: string;
   logLevel: LogLevel;
   logFormat?: LogFormat;
@@ -57,6 +59,7 @@ export function toSandboxOptions(flags: StartFlags, logger: Logger): SandboxOpti
     seed: flags.seed,
     clock: flags.clock,
     speed: flags.speed,
+    locationInterval: flags.locationInterval,
     adminToken: flags.adminToken,
     logger,
     webhooks: (flags.webhookUrl ?? []).map((url) => ({ url, secret: flags.webhookSecret })),
@@ -142,6 +145,14 @@ export function addStartCommand(program: Command): Command {
       new Option('--speed <n>', 'virtual seconds per real second (realtime clock)')
         .argParser(parseSpeed)
         .env(envVar('SPEED')),
+    )
+    .addOption(
+      new Option(
+        '--location-interval <duration>',
+        "how often drivers report their position, 1s to 10m (default: the scenario's, 10s)",
+      )
+        .argParser(parseLocationInterval)
+        .env(envVar('LOCATION_INTERVAL')),
     )
     .addOption(
       new Option('--admin-token <token>', 'require this bearer token on /__sandbox')

@@ -1,7 +1,8 @@
 import { geocode } from '../domain/geocode.js';
 import { haversineKm, round } from '../domain/geo.js';
 import type { Item, Order, Place } from '../domain/api-types.js';
-import type { OrderOutcome } from '../domain/order-outcome.js';
+import { drawOutcome, type OrderOutcomeChoice } from '../domain/order-outcome.js';
+import { SeededRandom } from '../domain/seeded-random.js';
 import { deliveryFee } from '../domain/pricing.js';
 import { planRoute } from '../domain/route.js';
 import { fail } from '../errors/service-error.js';
@@ -40,14 +41,26 @@ function toPlace(world: World, input: PlaceInput): Place {
 }
 
 /**
+ * The outcome an order created without `Sandbox-Outcome` follows under the scenario's `outcomes`
+ * rates: one draw from a generator of the seed and the order's id, so it depends on neither the
+ * other orders nor the time of the request.
+ */
+function scenarioOutcome(world: World, orderId: string): OrderOutcomeChoice | undefined {
+  const rates = world.scenario.outcomes;
+  if (!Object.values(rates).some((r) => r > 0)) return undefined;
+  return drawOutcome(rates, new SeededRandom(`${world.scenario.seed}:outcome:${orderId}`).next());
+}
+
+/**
  * Creates a pending order for `account` and emits `order.created`. `opts.outcome` (the
- * `Sandbox-Outcome` header) chooses its path through the lifecycle; it is kept on the record.
+ * `Sandbox-Outcome` header) chooses its path through the lifecycle, else the scenario's
+ * `outcomes` rates may; it is kept on the record.
  */
 export function createOrder(
   world: World,
   account: AccountRecord,
   input: CreateOrderInput,
-  opts: { outcome?: OrderOutcome | undefined } = {},
+  opts: { outcome?: OrderOutcomeChoice | undefined } = {},
 ): Order {
   if (account.billing === 'delinquent') {
     throw fail('account_delinquent', { account_id: account.account_id });
@@ -91,11 +104,12 @@ export function createOrder(
     created_at: now,
     updated_at: now,
   };
+  const outcome = opts.outcome ?? scenarioOutcome(world, order.order_id);
   world.store.orders.insert({
     account_id: account.account_id,
     order,
     trip: null,
-    ...(opts.outcome === undefined ? {} : { outcome: opts.outcome }),
+    ...(outcome === undefined ? {} : { outcome }),
   });
   publishEvent(world, 'order.created', { order });
   return order;

@@ -1,9 +1,20 @@
 import { roundLatLng } from '../domain/geo.js';
 import type { Cancellation, Order, OrderStatus } from '../domain/api-types.js';
-import { outcomePlan } from '../domain/order-outcome.js';
+import { outcomeList } from '../domain/order-outcome.js';
+import { outcomePlan } from '../domain/outcome-plan.js';
 import { canTransition } from '../domain/order-status.js';
 import { planRoute } from '../domain/route.js';
-import { planTrip, retimePickup, tripPosition, VEHICLE_SPEED_KMH } from '../domain/trip.js';
+import { SeededRandom } from '../domain/seeded-random.js';
+import { trafficFactor } from '../domain/traffic-profile.js';
+import { addTrouble } from '../domain/trip-trouble.js';
+import {
+  planTrip,
+  retimePickup,
+  shownTimes,
+  tripPosition,
+  VEHICLE_SPEED_KMH,
+  type Trip,
+} from '../domain/trip.js';
 import type { DriverRecord, OrderRecord } from '../store/state.js';
 import type { World } from '../world/world.js';
 import { publishEvent } from './publish-event.js';
@@ -43,21 +54,41 @@ function releaseDriver(world: World, record: OrderRecord): void {
   driver.order_id = null;
 }
 
-/** `pending → driver_assigned`: `driver` accepts and sets off to the pickup. */
+/** The order's ETAs as its trip shows them at `now` (epoch ms to ISO). */
+function etaOf(trip: Trip, now: number): Order['eta'] {
+  const shown = shownTimes(trip, now);
+  return { pickup_at: iso(shown.pickup_depart_at), dropoff_at: iso(shown.dropoff_arrive_at) };
+}
+
+/**
+ * `pending → driver_assigned`: `driver` accepts and sets off to the pickup. The order's outcomes
+ * bend the pace and the wait (slow_driver, fast), and add the trouble on the road (a drop on the way,
+ * a late restaurant, traffic, a stale stretch), drawn from a generator of the seed, the order and
+ * how many drivers dropped it before: the same requests give the same trip.
+ */
 export function assignDriver(world: World, record: OrderRecord, driver: DriverRecord): void {
   const { order } = record;
   const { scenario } = world;
-  // A per-order outcome (slow_driver, fast) bends the pace and the wait; none leaves them as they are.
-  const plan = outcomePlan(record.outcome, scenario.timing);
-  const speed = VEHICLE_SPEED_KMH[driver.vehicle.type] * driver.speed_factor * plan.speedFactor;
-  const trip = planTrip({
+  const now = world.clock.now();
+  const plan = outcomePlan(outcomeList(record.outcome), scenario.timing);
+  const dropped = record.dropped_by?.length ?? 0;
+  const traffic = trafficFactor(scenario.traffic.profile, now, scenario.city.center);
+  const speed =
+    VEHICLE_SPEED_KMH[driver.vehicle.type] * driver.speed_factor * plan.speedFactor * traffic;
+  const planned = planTrip({
     driverId: driver.driver_id,
     speedKmh: Math.round(speed * 10) / 10,
     toPickup: planRoute(driver.location, order.pickup.location, scenario.routes),
     toDropoff: planRoute(order.pickup.location, order.dropoff.location, scenario.routes),
     pickupWaitMs: plan.pickupWait,
-    now: world.clock.now(),
+    now,
   });
+  // Only the first driver drops the order; the trouble on the road is the last driver's.
+  const trip = addTrouble(
+    planned,
+    { ...plan.trouble, drop: dropped === 0 ? plan.drop : null },
+    new SeededRandom(`${scenario.seed}:trip:${order.order_id}:${dropped}`),
+  );
   // Only the trip-related state is set before move(): move() validates the transition first.
   move(world, order, 'driver_assigned');
   record.trip = trip;
@@ -68,12 +99,36 @@ export function assignDriver(world: World, record: OrderRecord, driver: DriverRe
     rating: driver.rating,
     vehicle: { ...driver.vehicle },
   };
-  order.eta = { pickup_at: iso(trip.pickup_depart_at), dropoff_at: iso(trip.dropoff_arrive_at) };
+  order.eta = etaOf(trip, now);
   driver.status = 'on_order';
   driver.order_id = order.order_id;
   world.drivers.markChanged(driver);
   world.store.drivers.touch(driver.driver_id);
   publishEvent(world, 'order.driver_assigned', { order });
+}
+
+/**
+ * `driver_assigned → pending`, without an event (none of the six says it): the driver drops the
+ * order where it stands and is free again; the order has no driver and no ETA until dispatch finds
+ * another (a second `order.driver_assigned`) or the system cancels.
+ */
+export function dropDriver(world: World, record: OrderRecord): void {
+  const { order, trip } = record;
+  if (!trip) return;
+  releaseDriver(world, record);
+  move(world, order, 'pending');
+  record.dropped_by = [...(record.dropped_by ?? []), trip.driver_id];
+  record.trip = null;
+  order.driver = null;
+  order.eta = { pickup_at: null, dropoff_at: null };
+}
+
+/** The ETAs move (a late restaurant, traffic): the order shows the trip's next estimate, without an event. */
+export function reviseEta(world: World, record: OrderRecord): void {
+  if (!record.trip || record.order.status !== 'driver_assigned') return;
+  const now = world.clock.now();
+  record.order.eta = etaOf(record.trip, now);
+  record.order.updated_at = iso(now);
 }
 
 /** `driver_assigned → picked_up`; if the clock has not reached the planned pickup, it happens now. */

@@ -1,8 +1,9 @@
 import { roundLatLng, type LatLng } from '../domain/geo.js';
 import type { Vehicle } from '../domain/api-types.js';
-import { tripPosition } from '../domain/trip.js';
+import { locationReport } from '../domain/location-report.js';
 import type { DriverStatus } from '../store/state.js';
 import type { World } from '../world/world.js';
+import { reportSettings } from './order-location.js';
 
 /** A driver as the control plane shows it, where it is now. */
 export interface DriverView {
@@ -18,7 +19,7 @@ export interface DriverView {
 
 /**
  * Every driver (or those with `status`, or those from `range.start` to before `range.end` in the
- * store's order); one on an order is where its trip puts it at this moment.
+ * store's order); one on an order is where it last reported (`locationReport`).
  */
 export function listDrivers(
   world: World,
@@ -26,6 +27,7 @@ export function listDrivers(
   range?: { start: number; end: number },
 ): DriverView[] {
   const now = world.clock.now();
+  const settings = reportSettings(world);
   const all = world.store.drivers.all();
   const drivers = range ? all.slice(range.start, range.end) : all;
   const wanted =
@@ -34,7 +36,9 @@ export function listDrivers(
     const record = d.order_id === null ? undefined : world.store.orders.get(d.order_id);
     const location =
       record?.trip && d.status === 'on_order'
-        ? roundLatLng(tripPosition(record.trip, record.order.status, now).location)
+        ? roundLatLng(
+            locationReport(record.trip, record.order.status, now, settings).position.location,
+          )
         : d.location;
     return {
       driver_id: d.driver_id,

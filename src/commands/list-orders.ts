@@ -1,5 +1,5 @@
 import type { Order, OrderStatus } from '../domain/api-types.js';
-import type { OrderOutcome } from '../domain/order-outcome.js';
+import type { OrderOutcomeChoice } from '../domain/order-outcome.js';
 import type { World } from '../world/world.js';
 
 /** Every order of every account, oldest first, optionally of one status or one account. */
@@ -26,8 +26,8 @@ export function listOrders(
 export function listOrderOutcomes(
   world: World,
   orders: readonly Order[],
-): Record<string, OrderOutcome> {
-  const outcomes: Record<string, OrderOutcome> = {};
+): Record<string, OrderOutcomeChoice> {
+  const outcomes: Record<string, OrderOutcomeChoice> = {};
   for (const order of orders) {
     const outcome = world.store.orders.get(order.order_id)?.outcome;
     if (outcome !== undefined) outcomes[order.order_id] = outcome;

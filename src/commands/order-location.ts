@@ -1,5 +1,6 @@
 import { round, roundLatLng } from '../domain/geo.js';
-import { tripPosition, type TripPhase } from '../domain/trip.js';
+import { locationReport, type ReportSettings } from '../domain/location-report.js';
+import type { TripPhase } from '../domain/trip.js';
 import type { LatLng } from '../domain/geo.js';
 import type { AccountRecord } from '../store/state.js';
 import { fail } from '../errors/service-error.js';
@@ -19,15 +20,22 @@ export interface DriverLocation {
   updated_at: string;
 }
 
-/** Where the driver on `id` is now, computed from the route and the clock at read time. */
+/**
+ * The last report of the driver on `id`: where its trip put it when it last reported (every
+ * `location.update_interval` of the scenario), with `updated_at` the time it was recorded.
+ */
 export function orderLocation(world: World, account: AccountRecord, id: string): DriverLocation {
   const { order, trip } = findOrder(world, id, account);
   if (order.status === 'delivered' || order.status === 'cancelled') {
     throw fail('order_finished', { id, status: order.status });
   }
   if (order.status === 'pending' || !trip) throw fail('no_driver_assigned', { id });
-  const now = world.clock.now();
-  const at = tripPosition(trip, order.status, now);
+  const { position: at, recordedAt } = locationReport(
+    trip,
+    order.status,
+    world.clock.now(),
+    reportSettings(world),
+  );
   const heading = round(at.heading_deg, 1);
   return {
     order_id: order.order_id,
@@ -38,6 +46,12 @@ export function orderLocation(world: World, account: AccountRecord, id: string):
     phase: at.phase,
     distance_remaining_km: round(at.distance_remaining_km, 3),
     eta_seconds: Math.ceil(at.eta_ms / 1000),
-    updated_at: new Date(now).toISOString(),
+    updated_at: new Date(recordedAt).toISOString(),
   };
+}
+
+/** How the world's drivers report (the scenario's `location`). */
+export function reportSettings(world: World): ReportSettings {
+  const { location, seed } = world.scenario;
+  return { intervalMs: location.update_interval, noiseM: location.gps_noise_m, seed };
 }

@@ -65,8 +65,10 @@ export interface paths {
     /**
      * Get the live driver location for an order
      * @description Available while a driver is on the order (`driver_assigned`, `picked_up`). Otherwise
-     *     `404 not_found` with reason `no_driver_assigned` (pending) or `order_finished` (delivered,
-     *     cancelled). The position is computed from the route and the clock at read time.
+     *     `404 not_found` with reason `no_driver_assigned` (pending, also between a driver dropping
+     *     the order and the next one taking it) or `order_finished` (delivered, cancelled). The
+     *     answer is the driver's last report: drivers report every `location.update_interval` of
+     *     virtual time (default 10 s), and `updated_at` says when this one was recorded.
      */
     get: operations['getOrderLocation'];
     put?: never;
@@ -152,7 +154,11 @@ export interface webhooks {
     };
     get?: never;
     put?: never;
-    /** A driver accepted the order and is heading to pickup */
+    /**
+     * A driver accepted the order and is heading to pickup
+     * @description Sent again, with another `driver`, when the first driver dropped the order on the way to
+     *     the pickup and another accepted it (a reassignment; the order was `pending` in between).
+     */
     post: operations['onOrderDriverAssigned'];
     delete?: never;
     options?: never;
@@ -251,7 +257,10 @@ export interface components {
       lat: number;
       lng: number;
     };
-    /** @enum {string} */
+    /**
+     * @description pending → driver_assigned → picked_up → delivered, or cancelled before the pickup. An order goes back from driver_assigned to pending, without an event, when its driver drops it on the way to the pickup; a second order.driver_assigned follows, or order.cancelled (reason driver_unavailable).
+     * @enum {string}
+     */
     OrderStatus: 'pending' | 'driver_assigned' | 'picked_up' | 'delivered' | 'cancelled';
     /** @enum {string} */
     EventName:
@@ -365,8 +374,9 @@ export interface components {
       phase: 'to_pickup' | 'at_pickup' | 'to_dropoff';
       /** @description Distance left to the current target (the pickup, then the dropoff). */
       distance_remaining_km: number;
-      /** @description Seconds until the driver reaches the current target. */
+      /** @description Seconds from `updated_at` until the driver reaches the current target, as estimated when this report was recorded. */
       eta_seconds: number;
+      /** @description When the driver's device recorded this report (virtual time). Drivers report every `location.update_interval` of the scenario (default 10 s, `--location-interval`): every read between two reports answers the same report, with the same `updated_at`. A driver whose position went stale (`Sandbox-Outcome: stale_location`) keeps answering its last report, so `updated_at` falls minutes behind the clock before it jumps ahead. */
       updated_at: components['schemas']['Timestamp'];
     };
     AvailableDriver: {
@@ -467,6 +477,7 @@ export interface components {
       | 'too_many_streams'
       | 'invalid_idempotency_key'
       | 'invalid_outcome'
+      | 'conflicting_outcomes'
       | 'idempotency_key_reused'
       | 'route_not_found'
       | 'method_not_allowed'
@@ -619,9 +630,21 @@ export interface components {
      *     `system_cancels`: cancelled by the system at the scenario's `assign_after` (reason
      *     `cancelled_by_system`), never assigned. `slow_driver`: the usual path, the driver three times
      *     slower and waiting three times as long at the pickup. `fast`: dispatched at once, the driver
-     *     twice as fast, no wait at the pickup. Any other value: `400`, reason `invalid_outcome`.
+     *     twice as fast, no wait at the pickup. `driver_reassigned`: the first driver drops the order
+     *     on the way to the pickup (the order is `pending` again, `driver` null), and 30 s later
+     *     another is assigned (a second `order.driver_assigned` with a new `driver`; the trip
+     *     restarts from that driver). `driver_lost`: the driver drops it and nobody replaces them; 2
+     *     minutes later the system cancels, reason `driver_unavailable`, no fee. `pickup_delay`: the
+     *     restaurant is late; when the driver reaches the pickup the wait becomes 5 to 20 minutes
+     *     (seeded) and `eta` moves later. `stale_location`: a quarter into the trip the location
+     *     stops updating for 2 to 5 minutes (its `updated_at` stays put), then jumps ahead.
+     *     `eta_slip`: traffic half way to the pickup slows the driver to 40 to 70 % (seeded) and
+     *     every `eta` moves later. Several combine as a comma list (`driver_reassigned, eta_slip`),
+     *     except outcomes that exclude each other (two ways to end early, `slow_driver` with `fast`).
+     *     Anything else: `400`, reason `invalid_outcome`. docs/simulation.md tables each outcome's
+     *     events and what `/v1` and the streams show.
      */
-    SandboxOutcome: 'no_driver' | 'restaurant_cancels' | 'system_cancels' | 'slow_driver' | 'fast';
+    SandboxOutcome: string;
     /**
      * @description Sandbox only (the real service ignores it): answer this one request with an injected fault
      *     instead of its real answer, without touching shared state. `500`, `503` and `429` answer
@@ -674,7 +697,19 @@ export interface operations {
          *     `system_cancels`: cancelled by the system at the scenario's `assign_after` (reason
          *     `cancelled_by_system`), never assigned. `slow_driver`: the usual path, the driver three times
          *     slower and waiting three times as long at the pickup. `fast`: dispatched at once, the driver
-         *     twice as fast, no wait at the pickup. Any other value: `400`, reason `invalid_outcome`.
+         *     twice as fast, no wait at the pickup. `driver_reassigned`: the first driver drops the order
+         *     on the way to the pickup (the order is `pending` again, `driver` null), and 30 s later
+         *     another is assigned (a second `order.driver_assigned` with a new `driver`; the trip
+         *     restarts from that driver). `driver_lost`: the driver drops it and nobody replaces them; 2
+         *     minutes later the system cancels, reason `driver_unavailable`, no fee. `pickup_delay`: the
+         *     restaurant is late; when the driver reaches the pickup the wait becomes 5 to 20 minutes
+         *     (seeded) and `eta` moves later. `stale_location`: a quarter into the trip the location
+         *     stops updating for 2 to 5 minutes (its `updated_at` stays put), then jumps ahead.
+         *     `eta_slip`: traffic half way to the pickup slows the driver to 40 to 70 % (seeded) and
+         *     every `eta` moves later. Several combine as a comma list (`driver_reassigned, eta_slip`),
+         *     except outcomes that exclude each other (two ways to end early, `slow_driver` with `fast`).
+         *     Anything else: `400`, reason `invalid_outcome`. docs/simulation.md tables each outcome's
+         *     events and what `/v1` and the streams show.
          */
         'Sandbox-Outcome'?: components['parameters']['SandboxOutcome'];
         /**

@@ -5,12 +5,16 @@ import type { OrderStatus } from './api-types.js';
  *
  * ```
  * pending ──assign──> driver_assigned ──pickup──> picked_up ──deliver──> delivered
- *    └────────cancel───────┴──> cancelled
+ *    ▲ └────────cancel───────┴──> cancelled
+ *    └────drop────┘
  * ```
+ *
+ * The drop (`driver_assigned → pending`) is the simulation's alone: a driver who gives the order
+ * up on the way to the pickup (`driver_reassigned`, `driver_lost`). Nothing asks for it on demand.
  */
 export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   pending: ['driver_assigned', 'cancelled'],
-  driver_assigned: ['picked_up', 'cancelled'],
+  driver_assigned: ['picked_up', 'cancelled', 'pending'],
   picked_up: ['delivered'],
   delivered: [],
   cancelled: [],

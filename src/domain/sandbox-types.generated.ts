@@ -1490,7 +1490,10 @@ export interface components {
       lat: number;
       lng: number;
     };
-    /** @enum {string} */
+    /**
+     * @description pending → driver_assigned → picked_up → delivered, or cancelled before the pickup. An order goes back from driver_assigned to pending, without an event, when its driver drops it on the way to the pickup; a second order.driver_assigned follows, or order.cancelled (reason driver_unavailable).
+     * @enum {string}
+     */
     OrderStatus: 'pending' | 'driver_assigned' | 'picked_up' | 'delivered' | 'cancelled';
     /** @enum {string} */
     EventName:
@@ -1604,8 +1607,9 @@ export interface components {
       phase: 'to_pickup' | 'at_pickup' | 'to_dropoff';
       /** @description Distance left to the current target (the pickup, then the dropoff). */
       distance_remaining_km: number;
-      /** @description Seconds until the driver reaches the current target. */
+      /** @description Seconds from `updated_at` until the driver reaches the current target, as estimated when this report was recorded. */
       eta_seconds: number;
+      /** @description When the driver's device recorded this report (virtual time). Drivers report every `location.update_interval` of the scenario (default 10 s, `--location-interval`): every read between two reports answers the same report, with the same `updated_at`. A driver whose position went stale (`Sandbox-Outcome: stale_location`) keeps answering its last report, so `updated_at` falls minutes behind the clock before it jumps ahead. */
       updated_at: components['schemas']['Timestamp'];
     };
     AvailableDriver: {
@@ -1707,6 +1711,7 @@ export interface components {
       | 'too_many_streams'
       | 'invalid_idempotency_key'
       | 'invalid_outcome'
+      | 'conflicting_outcomes'
       | 'idempotency_key_reused'
       | 'route_not_found'
       | 'method_not_allowed'
@@ -1811,12 +1816,13 @@ export interface components {
       has_more: boolean;
       orders: components['schemas']['Order'][];
       /**
-       * @description The `Sandbox-Outcome` each listed order was created with, by order id (orders created
-       *     without one are absent). Kept beside the orders: the order itself is exactly what `/v1`
-       *     shows, and the outcome is never part of it.
+       * @description The outcome each listed order follows, by order id: its `Sandbox-Outcome` (a name, or
+       *     the list of a combination), or the one drawn from the scenario's `outcomes` rates (orders
+       *     on the normal path are absent). Kept beside the orders: the order itself is exactly
+       *     what `/v1` shows, and the outcome is never part of it.
        */
       outcomes: {
-        [key: string]: components['schemas']['OrderOutcome'];
+        [key: string]: components['schemas']['OrderOutcomeChoice'];
       };
       /**
        * @description What the control plane may do to an order in each status, by status (every status is
@@ -1978,7 +1984,20 @@ export interface components {
      * @description A per-order outcome; see the `Sandbox-Outcome` header of `POST /v1/orders`.
      * @enum {string}
      */
-    OrderOutcome: 'no_driver' | 'restaurant_cancels' | 'system_cancels' | 'slow_driver' | 'fast';
+    OrderOutcome:
+      | 'no_driver'
+      | 'restaurant_cancels'
+      | 'system_cancels'
+      | 'slow_driver'
+      | 'fast'
+      | 'driver_reassigned'
+      | 'driver_lost'
+      | 'pickup_delay'
+      | 'stale_location'
+      | 'eta_slip';
+    /** @description The outcome an order follows (`Sandbox-Outcome`, or drawn from the scenario's `outcomes` rates): one name, or the list of a combination (`Sandbox-Outcome: driver_reassigned,eta_slip`). */
+    OrderOutcomeChoice:
+      components['schemas']['OrderOutcome'] | components['schemas']['OrderOutcome'][];
     SandboxDriver: {
       driver_id: string;
       name: string;
@@ -2020,6 +2039,18 @@ export interface components {
       dropoff: components['schemas']['LatLng'];
       to_pickup: components['schemas']['LatLng'][];
       to_dropoff: components['schemas']['LatLng'][];
+      /** @description The driver's wait at the pickup, as planned now (a late restaurant's included); null without a driver. */
+      wait: components['schemas']['TimeSpan'] | null;
+      /** @description When the driver's reports stop updating (`stale_location`); null when they never do. */
+      stale: components['schemas']['TimeSpan'] | null;
+      /** @description The drivers who dropped the order on the way to the pickup, first first. */
+      dropped_by: string[];
+    };
+    TimeSpan: {
+      /** Format: date-time */
+      from: string;
+      /** Format: date-time */
+      until: string;
     };
     RouteList: {
       routes: components['schemas']['OrderRoute'][];
@@ -2369,7 +2400,9 @@ export interface components {
         account_id: string;
         order: components['schemas']['Order'];
         trip: components['schemas']['Trip'] | null;
-        outcome?: components['schemas']['OrderOutcome'];
+        outcome?: components['schemas']['OrderOutcomeChoice'];
+        /** @description The drivers who dropped this order (`driver_reassigned`, `driver_lost`), first first. */
+        dropped_by?: string[];
       }[];
       payments: {
         account_id: string;
@@ -2405,6 +2438,21 @@ export interface components {
       pickup_arrive_at: components['schemas']['EpochMillis'];
       pickup_depart_at: components['schemas']['EpochMillis'];
       dropoff_arrive_at: components['schemas']['EpochMillis'];
+      /** @description `driver_reassigned`, `driver_lost`: when this driver drops the order on the way to the pickup (the order goes back to `pending`). */
+      drop_at?: components['schemas']['EpochMillis'];
+      /** @description `eta_slip`: from when the driver moves at `slow_factor` of `speed_kmh` (traffic). */
+      slow_from?: components['schemas']['EpochMillis'];
+      slow_factor?: number;
+      /** @description `stale_location`: from then until `stale_until` the reported location stays the one recorded last before `stale_from`, then jumps ahead. */
+      stale_from?: components['schemas']['EpochMillis'];
+      stale_until?: components['schemas']['EpochMillis'];
+      /** @description The ETAs the order showed before they moved (`pickup_delay`, `eta_slip`), each until the moment it moved, oldest first; after the last one the trip's own times are shown. */
+      earlier_etas?: {
+        until: components['schemas']['EpochMillis'];
+        pickup_arrive_at: components['schemas']['EpochMillis'];
+        pickup_depart_at: components['schemas']['EpochMillis'];
+        dropoff_arrive_at: components['schemas']['EpochMillis'];
+      }[];
     };
     AdvanceOrderRequest: {
       /**

@@ -28,6 +28,7 @@ export type ProbeCase = ProbeCaseResult['case'];
 export type SandboxStateSchema = SandboxSchemas['SandboxState'];
 /** The path a client chose with `Sandbox-Outcome` for one order. */
 export type OrderOutcome = SandboxSchemas['OrderOutcome'];
+export type OrderOutcomeChoice = SandboxSchemas['OrderOutcomeChoice'];
 /** An account's API keys: `sk_test_…` keys read and write, `rk_test_…` keys only read. */
 export type AccountKeys = SandboxSchemas['AccountKeys'];
 /** A driver as `GET /__sandbox/drivers` lists it. */

@@ -122,6 +122,43 @@ export interface ScenarioFile {
      */
     radius_km?: number;
   };
+  /**
+   * Share of the orders created without a Sandbox-Outcome header that follow each outcome (0 to 1; together at most 1), drawn per order from the seed. Example: { driver_reassigned: 0.05, eta_slip: 0.1 }. Default: none, every order on the normal path.
+   */
+  outcomes?: {
+    no_driver?: number;
+    restaurant_cancels?: number;
+    system_cancels?: number;
+    slow_driver?: number;
+    fast?: number;
+    driver_reassigned?: number;
+    driver_lost?: number;
+    pickup_delay?: number;
+    stale_location?: number;
+    eta_slip?: number;
+  };
+  /**
+   * How drivers report their position.
+   */
+  location?: {
+    /**
+     * Virtual time between two position reports of a driver (at least 1s, at most 10m). Reads between two reports see the same point and its recorded time; the streams send at this cadence. Default 10s; --location-interval overrides it.
+     */
+    update_interval?: number | string;
+    /**
+     * Seeded GPS noise on reported points, in metres (the trip itself stays on its route). Default 0.
+     */
+    gps_noise_m?: number;
+  };
+  /**
+   * Speeds by time of day.
+   */
+  traffic?: {
+    /**
+     * flat: the same speed all day (default). rush_hour: at the city's local hour (from its longitude, 15 degrees an hour) drivers assigned 07:00-09:59 and 16:00-18:59 go at 60 % of their speed, 12:00-13:59 at 80 %.
+     */
+    profile?: 'flat' | 'rush_hour';
+  };
   fees?: {
     currency?: string;
     base?: number;
@@ -515,6 +552,43 @@ export interface ScenarioFileWithDefaults {
      * Search radius around the pickup. Default 5.
      */
     radius_km: number;
+  };
+  /**
+   * Share of the orders created without a Sandbox-Outcome header that follow each outcome (0 to 1; together at most 1), drawn per order from the seed. Example: { driver_reassigned: 0.05, eta_slip: 0.1 }. Default: none, every order on the normal path.
+   */
+  outcomes: {
+    no_driver?: number;
+    restaurant_cancels?: number;
+    system_cancels?: number;
+    slow_driver?: number;
+    fast?: number;
+    driver_reassigned?: number;
+    driver_lost?: number;
+    pickup_delay?: number;
+    stale_location?: number;
+    eta_slip?: number;
+  };
+  /**
+   * How drivers report their position.
+   */
+  location: {
+    /**
+     * Virtual time between two position reports of a driver (at least 1s, at most 10m). Reads between two reports see the same point and its recorded time; the streams send at this cadence. Default 10s; --location-interval overrides it.
+     */
+    update_interval: number | string;
+    /**
+     * Seeded GPS noise on reported points, in metres (the trip itself stays on its route). Default 0.
+     */
+    gps_noise_m: number;
+  };
+  /**
+   * Speeds by time of day.
+   */
+  traffic: {
+    /**
+     * flat: the same speed all day (default). rush_hour: at the city's local hour (from its longitude, 15 degrees an hour) drivers assigned 07:00-09:59 and 16:00-18:59 go at 60 % of their speed, 12:00-13:59 at 80 %.
+     */
+    profile: 'flat' | 'rush_hour';
   };
   fees: {
     currency: string;

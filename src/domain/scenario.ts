@@ -1,6 +1,8 @@
 import type { LatLng } from './geo.js';
 import type { VehicleType } from './api-types.js';
 import type { Fees } from './pricing.js';
+import type { OrderOutcome } from './order-outcome.js';
+import type { TrafficProfile } from './traffic-profile.js';
 import type { Retention } from './retention.js';
 import type { SuppliedRoute } from './route.js';
 import type {
@@ -50,6 +52,11 @@ export interface Scenario {
   /** Durations in milliseconds. */
   timing: { assign_after: number; pickup_wait: number; no_driver_timeout: number };
   dispatch: { radius_km: number };
+  /** Share of the orders created without `Sandbox-Outcome` that follow each outcome (sum ≤ 1). */
+  outcomes: Partial<Record<OrderOutcome, number>>;
+  /** How drivers report: every `update_interval` ms, with up to `gps_noise_m` metres of seeded noise. */
+  location: { update_interval: number; gps_noise_m: number };
+  traffic: { profile: TrafficProfile };
   fees: Fees;
   rules: { cancel_after_pickup: 'invalid_request' | 'forbidden' };
   /** `start` in epoch ms, or `undefined` for the wall clock at start. */

@@ -51,16 +51,63 @@ export function planTrip(args: {
   };
 }
 
-/** The same trip with the pickup happening at `now` (an on-demand advance): the rest moves with it. */
+/**
+ * The same trip with the pickup happening at `now` (an on-demand advance): the rest moves with it
+ * (a stale stretch planned after the pickup too), and the ETAs shown are the trip's own from now on.
+ */
 export function retimePickup(trip: Trip, now: number): Trip {
-  const dropoffMs = trip.dropoff_arrive_at - trip.pickup_depart_at;
-  return {
+  const shift = now - trip.pickup_depart_at;
+  const moved: Trip = {
     ...trip,
     pickup_arrive_at: Math.min(trip.pickup_arrive_at, now),
     pickup_depart_at: now,
-    dropoff_arrive_at: now + dropoffMs,
+    dropoff_arrive_at: trip.dropoff_arrive_at + shift,
   };
+  delete moved.earlier_etas;
+  delete moved.drop_at;
+  if (
+    moved.stale_from !== undefined &&
+    moved.stale_until !== undefined &&
+    moved.stale_from >= trip.pickup_depart_at
+  ) {
+    moved.stale_from += shift;
+    moved.stale_until += shift;
+  }
+  return moved;
 }
+
+/** The trip's times as the order shows them at `now`: an earlier estimate until it moved, then its own. */
+export function shownTimes(
+  trip: Trip,
+  now: number,
+): Pick<Trip, 'pickup_arrive_at' | 'pickup_depart_at' | 'dropoff_arrive_at'> {
+  return trip.earlier_etas?.find((e) => now < e.until) ?? trip;
+}
+
+/** The moment the ETAs shown move next after `now` (`earlier_etas`), if they still will. */
+export function nextEtaMove(trip: Trip, now: number): number | undefined {
+  return trip.earlier_etas?.find((e) => now < e.until)?.until;
+}
+
+/**
+ * How far along a leg from `start` to `end` the driver is at `now`, 0..1, when it slows to
+ * `factor` of its speed at `slowFrom` (eta_slip): the distance covered is the time at full speed
+ * plus the time after `slowFrom` times the factor.
+ */
+function legProgress(start: number, end: number, now: number, trip: Trip): number {
+  const from = trip.slow_from;
+  const factor = trip.slow_factor ?? 1;
+  if (from === undefined || from <= start || from >= end) return progress(start, end, now);
+  const covered = (t: number): number => Math.min(t, from) - start + factor * Math.max(0, t - from);
+  const clamped = Math.min(end, Math.max(start, now));
+  return covered(clamped) / covered(end);
+}
+
+/** The driver's speed at `now` (km/h), slowed after `slow_from`. */
+const speedAt = (trip: Trip, now: number): number =>
+  trip.slow_from !== undefined && now >= trip.slow_from
+    ? Math.round(trip.speed_kmh * (trip.slow_factor ?? 1) * 10) / 10
+    : trip.speed_kmh;
 
 export type TripPhase = 'to_pickup' | 'at_pickup' | 'to_dropoff';
 
@@ -83,18 +130,19 @@ export interface TripPosition {
 export function tripPosition(trip: Trip, status: OrderStatus, now: number): TripPosition {
   const toPickup = routeFromPoints(trip.to_pickup);
   const toDropoff = routeFromPoints(trip.to_dropoff);
+  const shown = shownTimes(trip, now);
   if (status === 'driver_assigned' && now < trip.pickup_arrive_at) {
     const at = positionAlong(
       toPickup,
-      toPickup.lengthKm * progress(trip.assigned_at, trip.pickup_arrive_at, now),
+      toPickup.lengthKm * legProgress(trip.assigned_at, trip.pickup_arrive_at, now, trip),
     );
     return {
       phase: 'to_pickup',
       location: at.location,
       heading_deg: at.headingDeg,
-      speed_kmh: trip.speed_kmh,
+      speed_kmh: speedAt(trip, now),
       distance_remaining_km: at.remainingKm,
-      eta_ms: trip.pickup_arrive_at - now,
+      eta_ms: Math.max(0, shown.pickup_arrive_at - now),
     };
   }
   if (status === 'driver_assigned') {
@@ -105,17 +153,19 @@ export function tripPosition(trip: Trip, status: OrderStatus, now: number): Trip
       heading_deg: end.headingDeg,
       speed_kmh: 0,
       distance_remaining_km: toDropoff.lengthKm,
-      eta_ms: Math.max(0, trip.dropoff_arrive_at - now),
+      eta_ms: Math.max(0, shown.dropoff_arrive_at - now),
     };
   }
   const done =
-    status === 'delivered' ? 1 : progress(trip.pickup_depart_at, trip.dropoff_arrive_at, now);
+    status === 'delivered'
+      ? 1
+      : legProgress(trip.pickup_depart_at, trip.dropoff_arrive_at, now, trip);
   const at = positionAlong(toDropoff, toDropoff.lengthKm * done);
   return {
     phase: 'to_dropoff',
     location: at.location,
     heading_deg: at.headingDeg,
-    speed_kmh: at.remainingKm > 0 ? trip.speed_kmh : 0,
+    speed_kmh: at.remainingKm > 0 ? speedAt(trip, now) : 0,
     distance_remaining_km: at.remainingKm,
     eta_ms: Math.max(0, trip.dropoff_arrive_at - now),
   };

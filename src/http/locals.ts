@@ -1,4 +1,4 @@
-import type { OrderOutcome } from '../domain/order-outcome.js';
+import type { OrderOutcomeChoice } from '../domain/order-outcome.js';
 import type { AccountRecord } from '../store/state.js';
 import type { RequestContext } from './request-context.js';
 
@@ -13,7 +13,7 @@ declare global {
       /** Set by the idempotency middleware: remembers the response to the request's key. */
       recordIdempotent?: (status: number, body: unknown) => void;
       /** The order's `Sandbox-Outcome` (on `POST /v1/orders`), when the client chose one. */
-      outcome?: OrderOutcome;
+      outcome?: OrderOutcomeChoice | undefined;
       /** The validated, coerced query (defaults filled in). */
       query: Record<string, unknown>;
     }

@@ -13,7 +13,8 @@ const send = (socket: StreamSocket, message: LocationStreamMessage): void =>
 
 /**
  * One client of `GET /v1/orders/{id}/location/stream`: the order's status on open and at every
- * change, and the driver's position when it moved, at most once per virtual second and once per
+ * change, and the driver's position at each new report (so at the scenario's
+ * `location.update_interval`, never during a stale stretch), at most once per virtual second and once per
  * `intervalMs` of real time (a real timer sends the last position owed, so a fast clock cannot
  * flood the client and a quiet one still gets the final position). Closes with 1000 when the
  * order is delivered or cancelled.
@@ -52,7 +53,8 @@ export class LocationWatch {
     if (!this.socket.open || this.timer) return;
     const location = this.locate();
     if (!location) return;
-    const key = `${location.location.lat},${location.location.lng},${location.phase}`;
+    // A new report (drivers report every location.update_interval), or a new phase or driver.
+    const key = `${location.updated_at},${location.phase},${location.driver_id}`;
     if (key === this.lastKey) return;
     const virtualNow = this.world.clock.now();
     // In manual mode time stands still until the next advance, which checks again.

@@ -70,6 +70,18 @@ export const COVERAGE_CATALOGUE: readonly CoverageSituation[] = [
   ),
   request('location.order_finished', 'Location of a finished order: 404, reason order_finished.'),
   request(
+    'order.driver_reassigned.handled',
+    'A reassigned order read back: GET /v1/orders/{id} answered it after its second order.driver_assigned (a new driver).',
+  ),
+  request(
+    'location.stale.seen',
+    'A stale position read: GET …/location answered a report older than the report interval (stale_location).',
+  ),
+  request(
+    'eta.changed.seen',
+    'A moved ETA read: GET /v1/orders/{id} answered another ETA than before, same status and driver, without an event.',
+  ),
+  request(
     'drivers.default_radius',
     'Available drivers searched without radius (the 5 km default): GET /v1/drivers/available answered 200.',
   ),

@@ -5,6 +5,7 @@ import type { World } from '../world/world.js';
 import { COVERAGE_CATALOGUE } from './coverage-catalogue.js';
 import { ReceiverTally } from './receiver-tally.js';
 import { EVIDENCE_LIMIT, RequestLedger, type Proof } from './request-ledger.js';
+import { TroubleSightings } from './trouble-sightings.js';
 
 export { EVIDENCE_LIMIT } from './request-ledger.js';
 
@@ -25,6 +26,7 @@ export class ReportCollector {
   private readonly tallies = new Map<string, ReceiverTally>();
   private readonly proofs = new Map<string, Proof>();
   private readonly requests = new RequestLedger();
+  private readonly trouble = new TroubleSightings();
   /** Deliveries (`event_id endpoint_id`) whose last attempt failed: a success next recovers one. */
   private readonly failing = new Set<string>();
 
@@ -52,6 +54,8 @@ export class ReportCollector {
    */
   observeRequest(entry: JournalEntry): void {
     this.requests.observe(entry);
+    const interval = this.world.scenario.location.update_interval;
+    for (const id of this.trouble.observe(entry, interval)) this.requests.prove(id, entry.id);
   }
 
   /** Forgets everything observed: the report starts again now (`POST /__sandbox/report/reset`). */
@@ -60,6 +64,7 @@ export class ReportCollector {
     this.proofs.clear();
     this.failing.clear();
     this.requests.reset();
+    this.trouble.reset();
     this.since = this.world.clock.iso();
   }
 

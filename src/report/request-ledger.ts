@@ -114,7 +114,8 @@ export class RequestLedger {
     this.prove('location.tracked', orderId);
   }
 
-  private prove(id: string, requestId: string): void {
+  /** Counts `requestId` as proof of `id` (a situation found beside the ledger's own). */
+  prove(id: string, requestId: string): void {
     const proof = this.proofs.get(id) ?? { count: 0, evidence: [] };
     proof.count++;
     if (proof.evidence.length < EVIDENCE_LIMIT) proof.evidence.push(requestId);

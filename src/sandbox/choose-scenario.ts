@@ -4,11 +4,11 @@ import type { Scenario, ScenarioFile } from '../scenarios/scenario.js';
 
 /**
  * The scenario to run: the configured one (or a reset's choice), with the configured seed, clock
- * mode and speed applied over the file's own.
+ * mode, speed and location interval applied over the file's own.
  */
 export async function chooseScenario(
   config: Pick<SandboxConfig, 'scenario' | 'seed' | 'clock' | 'speed'> &
-    Partial<Pick<SandboxConfig, 'retention' | 'shapeScenario'>>,
+    Partial<Pick<SandboxConfig, 'retention' | 'shapeScenario' | 'locationIntervalMs'>>,
   choice: { scenario?: string | ScenarioFile | undefined; seed?: string | number | undefined } = {},
 ): Promise<Scenario> {
   const source = choice.scenario ?? config.scenario;
@@ -26,6 +26,10 @@ export async function chooseScenario(
       speed: config.speed ?? scenario.clock.speed,
     },
     retention: { ...scenario.retention, ...config.retention },
+    location: {
+      ...scenario.location,
+      update_interval: config.locationIntervalMs ?? scenario.location.update_interval,
+    },
   };
   return config.shapeScenario ? config.shapeScenario(chosen) : chosen;
 }

@@ -6,6 +6,8 @@ import type { Retention } from '../domain/retention.js';
 import type { ClockMode } from '../domain/scenario.js';
 import type { Scenario, ScenarioFile } from '../scenarios/scenario.js';
 import { checkScenarioOptions } from '../scenarios/start-option-rules.js';
+import { checkLocationInterval } from '../scenarios/check-trouble.js';
+import { parseDuration } from '../domain/duration.js';
 import type { OrderLimit } from '../world/world.js';
 
 /** A webhook endpoint to register at start (`--webhook-url`, `webhooks`). */
@@ -35,6 +37,11 @@ export interface SandboxOptions {
   clock?: ClockMode | undefined;
   /** Overrides the scenario's clock speed (virtual seconds per real second). */
   speed?: number | undefined;
+  /**
+   * Overrides the scenario's `location.update_interval`: how often drivers report their position
+   * (a duration, `"10s"`, 1s to 10m). Default: the scenario's own (10 s unless it says otherwise).
+   */
+  locationInterval?: string | number | undefined;
   /**
    * Require `Authorization: Bearer <adminToken>` on `/__sandbox`: 1 to 200 printable ASCII
    * characters, no spaces (anything else could never be sent back). Default: none.
@@ -160,6 +167,8 @@ export interface SandboxConfig {
   host: string;
   clock: ClockMode | undefined;
   speed: number | undefined;
+  /** `location.update_interval` over the scenario's, in ms; undefined: the scenario's own. */
+  locationIntervalMs: number | undefined;
   adminToken: string | undefined;
   logger: Logger;
   dataFile: string | undefined;
@@ -212,6 +221,9 @@ export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
     problems.push(
       `maxSandboxes: expected a whole number from 0 to 100000; got ${JSON.stringify(max)}`,
     );
+  const interval = options.locationInterval;
+  const intervalProblem = interval === undefined ? undefined : checkLocationInterval(interval);
+  if (intervalProblem !== undefined) problems.push(`locationInterval: ${intervalProblem}`);
   const orders = options.sandboxMaxOrders;
   if (orders !== undefined && !(Number.isInteger(orders) && orders >= 1 && orders <= 10_000_000))
     problems.push(
@@ -231,6 +243,7 @@ export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
     host: options.host ?? DEFAULTS.host,
     clock: options.clock,
     speed: options.speed,
+    locationIntervalMs: interval === undefined ? undefined : parseDuration(interval),
     adminToken: options.adminToken,
     logger: options.logger ?? pino({ level: 'silent' }),
     dataFile: options.data,

@@ -12,7 +12,7 @@ import type { SandboxState } from '../store/state.js';
  */
 export async function savedScenario(
   config: Pick<SandboxConfig, 'scenario' | 'scenarioNamed' | 'seed' | 'clock' | 'speed'> &
-    Partial<Pick<SandboxConfig, 'retention'>>,
+    Partial<Pick<SandboxConfig, 'retention' | 'locationIntervalMs'>>,
   chosen: Scenario,
   saved: SandboxState,
   path: string,

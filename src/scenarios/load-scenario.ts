@@ -6,6 +6,7 @@ import { createAjv } from '../json-schema.js';
 import { builtPath, packagePath } from '../paths.js';
 import { ScenarioError } from '../errors/scenario-error.js';
 import { checkReferences, describeSchemaErrors } from './check-scenario.js';
+import { checkTrouble } from './check-trouble.js';
 import { notFound, parseYaml, readScenarioFile, tooDeep } from './read-scenario-file.js';
 import { resolveScenario, type Scenario, type ScenarioFileWithDefaults } from './scenario.js';
 
@@ -132,7 +133,12 @@ function checkScenarioFile(data: unknown, source: string): ScenarioFileWithDefau
   const faulted = schemaProblems.map((p) => p.slice(0, p.indexOf(': ')));
   const problems = [
     ...schemaProblems,
-    ...checkReferences(copy).filter((p) => {
+    ...[
+      ...checkReferences(copy),
+      ...(copy !== null && typeof copy === 'object'
+        ? checkTrouble(copy as Record<string, unknown>)
+        : []),
+    ].filter((p) => {
       const path = p.slice(0, p.indexOf(': '));
       return !faulted.some((f) => path === f || path.startsWith(`${f}.`));
     }),

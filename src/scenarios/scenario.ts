@@ -53,6 +53,12 @@ export function resolveScenario(file: ScenarioFileWithDefaults): Scenario {
       no_driver_timeout: ms(timing.no_driver_timeout),
     },
     dispatch: file.dispatch,
+    outcomes: file.outcomes,
+    location: {
+      update_interval: ms(file.location.update_interval),
+      gps_noise_m: file.location.gps_noise_m,
+    },
+    traffic: file.traffic,
     fees: file.fees,
     rules: file.rules,
     clock: {

@@ -1,11 +1,16 @@
 import type { SandboxEvent } from '../events/event-bus.js';
 import { cancelOrder } from '../commands/cancel-order.js';
-import { assignDriver, deliver, pickUp } from '../commands/lifecycle.js';
+import { assignDriver, deliver, dropDriver, pickUp, reviseEta } from '../commands/lifecycle.js';
+import { outcomeList } from '../domain/order-outcome.js';
 import {
+  DRIVER_LOST_REASON,
+  LOST_DRIVER_SEARCH_MS,
   outcomePlan,
   RESTAURANT_CANCEL_REASON,
   type OutcomePlan,
-} from '../domain/order-outcome.js';
+} from '../domain/outcome-plan.js';
+import type { Order } from '../domain/api-types.js';
+import { nextEtaMove } from '../domain/trip.js';
 import type { OrderRecord } from '../store/state.js';
 import type { World } from '../world/world.js';
 
@@ -23,9 +28,13 @@ export const DISPATCH_RETRY_MS = 30_000;
  * - `order.picked_up`: the delivery when the trip reaches the dropoff;
  * - `order.delivered`, `order.cancelled`: nothing more.
  *
- * An order created with a `Sandbox-Outcome` follows its outcome's plan instead (`outcomePlan`):
- * no dispatch and a system cancellation (`no_driver`, `system_cancels`), dispatch at once (`fast`),
- * or the restaurant cancelling when the driver reaches the pickup (`restaurant_cancels`).
+ * An order created with a `Sandbox-Outcome` (or drawn one by the scenario's `outcomes` rates)
+ * follows its outcomes' plan instead (`outcomePlan`): no dispatch and a system cancellation
+ * (`no_driver`, `system_cancels`), dispatch at once (`fast`), the restaurant cancelling when the
+ * driver reaches the pickup (`restaurant_cancels`), the driver dropping the order at its trip's
+ * `drop_at` (back to pending; dispatch again 30 s later, `driver_reassigned`, or the system cancels
+ * 2 min later, `driver_lost`), and the ETAs moving at the trip's `earlier_etas` (`pickup_delay`,
+ * `eta_slip`). Each of these is the order's one waiting step, and schedules the next.
  */
 export class SimulationEngine {
   private readonly waiting = new Map<string, number>();
@@ -47,16 +56,20 @@ export class SimulationEngine {
       const { order, trip } = record;
       const plan = this.plan(record);
       if (order.status === 'pending') {
-        const created = Date.parse(order.created_at);
+        const dropped = (record.dropped_by?.length ?? 0) > 0;
+        if (dropped && plan.drop === 'lost') {
+          this.scheduleLostCancel(record, pendingSince(order));
+          continue;
+        }
         if (plan.dispatchAfter === null) {
           this.schedulePendingCancel(record, plan, now);
           continue;
         }
-        const first = created + plan.dispatchAfter;
+        const first = pendingSince(order) + (dropped ? DISPATCH_RETRY_MS : plan.dispatchAfter);
         const behind = Math.max(0, Math.ceil((now - first) / DISPATCH_RETRY_MS));
         this.scheduleDispatch(record, first + behind * DISPATCH_RETRY_MS);
       } else if (order.status === 'driver_assigned' && trip) {
-        this.scheduleAtPickup(record, plan);
+        this.afterAssign(record, plan);
       } else if (order.status === 'picked_up' && trip) {
         this.schedule(record, trip.dropoff_arrive_at, () => deliver(this.world, record));
       }
@@ -76,7 +89,7 @@ export class SimulationEngine {
         break;
       }
       case 'order.driver_assigned':
-        if (trip) this.scheduleAtPickup(record, this.plan(record));
+        if (trip) this.afterAssign(record, this.plan(record));
         break;
       case 'order.picked_up':
         if (trip) this.schedule(record, trip.dropoff_arrive_at, () => deliver(this.world, record));
@@ -92,7 +105,48 @@ export class SimulationEngine {
   }
 
   private plan(record: OrderRecord): OutcomePlan {
-    return outcomePlan(record.outcome, this.world.scenario.timing);
+    return outcomePlan(outcomeList(record.outcome), this.world.scenario.timing);
+  }
+
+  /** The next step of an assigned order: the drop, an ETA that moves, or what happens at the pickup. */
+  private afterAssign(record: OrderRecord, plan: OutcomePlan): void {
+    const { trip } = record;
+    if (!trip) return;
+    if (trip.drop_at !== undefined) {
+      this.schedule(record, trip.drop_at, () => this.drop(record, plan));
+      return;
+    }
+    const move = nextEtaMove(trip, this.world.clock.now());
+    if (move === undefined) {
+      this.scheduleAtPickup(record, plan);
+      return;
+    }
+    this.schedule(record, move, () => {
+      if (record.order.status !== 'driver_assigned') return;
+      reviseEta(this.world, record);
+      this.afterAssign(record, plan);
+    });
+  }
+
+  /** The driver drops the order: dispatch looks again 30 s later, or (`driver_lost`) nobody will. */
+  private drop(record: OrderRecord, plan: OutcomePlan): void {
+    if (record.order.status !== 'driver_assigned') return;
+    dropDriver(this.world, record);
+    const now = this.world.clock.now();
+    if (plan.drop === 'lost') this.scheduleLostCancel(record, now);
+    else this.scheduleDispatch(record, now + DISPATCH_RETRY_MS);
+  }
+
+  /** `driver_lost`: the system cancels `LOST_DRIVER_SEARCH_MS` after the drop, free of charge. */
+  private scheduleLostCancel(record: OrderRecord, droppedAt: number): void {
+    this.schedule(record, droppedAt + LOST_DRIVER_SEARCH_MS, () => {
+      if (record.order.status !== 'pending') return;
+      cancelOrder(this.world, {
+        orderId: record.order.order_id,
+        by: 'system',
+        reason: DRIVER_LOST_REASON,
+      });
+    });
   }
 
   /** An outcome that ends while pending (`no_driver`, `system_cancels`): its cancellation, never before `notBefore`. */
@@ -141,8 +195,7 @@ export class SimulationEngine {
   }
 
   private scheduleDispatch(record: OrderRecord, at: number): void {
-    const deadline =
-      Date.parse(record.order.created_at) + this.world.scenario.timing.no_driver_timeout;
+    const deadline = pendingSince(record.order) + this.world.scenario.timing.no_driver_timeout;
     if (at >= deadline) {
       this.schedule(record, deadline, () => this.dispatch(record, true));
     } else {
@@ -153,12 +206,16 @@ export class SimulationEngine {
   /** One dispatch attempt: the nearest available driver within the dispatch radius, if any. */
   private dispatch(record: OrderRecord, last: boolean): void {
     if (record.order.status !== 'pending') return;
-    const match = this.world.drivers.search(
-      record.order.pickup.location,
-      this.world.scenario.dispatch.radius_km,
-      1,
-      { count: false },
-    ).matches[0];
+    // A driver who dropped this order is not asked again.
+    const dropped = record.dropped_by ?? [];
+    const match = this.world.drivers
+      .search(
+        record.order.pickup.location,
+        this.world.scenario.dispatch.radius_km,
+        1 + dropped.length,
+        { count: false },
+      )
+      .matches.find((m) => !dropped.includes(m.driver.driver_id));
     if (match) {
       assignDriver(this.world, record, match.driver);
     } else if (last) {
@@ -171,4 +228,10 @@ export class SimulationEngine {
       this.scheduleDispatch(record, this.world.clock.now() + DISPATCH_RETRY_MS);
     }
   }
+}
+
+/** Since when the order has been waiting for a driver: its creation, or the last drop (epoch ms). */
+function pendingSince(order: Order): number {
+  const last = order.timeline.at(-1);
+  return Date.parse(last?.status === 'pending' ? last.at : order.created_at);
 }

@@ -2,7 +2,7 @@ import type { OrderDriver, Order, Payment } from '../domain/api-types.js';
 import type {
   AccountKeys,
   DeliveryAttempt,
-  OrderOutcome,
+  OrderOutcomeChoice,
   SandboxDriver,
   SandboxStateSchema,
   WebhookEndpoint,
@@ -41,8 +41,13 @@ export interface OrderRecord {
   order: Order;
   /** The driver's trip once one is assigned (kept after the order ends, for the record). */
   trip: Trip | null;
-  /** The path the client chose with `Sandbox-Outcome` (control plane only, never in `/v1`). */
-  outcome?: OrderOutcome;
+  /**
+   * The path the client chose with `Sandbox-Outcome`, or the scenario's `outcomes` rates drew
+   * (control plane only, never in `/v1`): one outcome, or the list of a combination.
+   */
+  outcome?: OrderOutcomeChoice;
+  /** The drivers who dropped the order on the way to the pickup, first first. */
+  dropped_by?: string[];
 }
 
 export interface PaymentRecord {

@@ -4,6 +4,7 @@ import { api } from '../api.js';
 import { attempt, money, time } from '../format.js';
 import type { PanelProps } from '../panel.js';
 import type { Order, OrderStatus } from '../types.js';
+import { OrderTimeline } from './order-timeline.js';
 
 function OrderDetail({ order, store, state }: PanelProps & { order: Order }) {
   const events = state.events.filter((e) => e.data.order.order_id === order.order_id);
@@ -55,13 +56,7 @@ function OrderDetail({ order, store, state }: PanelProps & { order: Order }) {
         </button>
       </div>
       <h3>Timeline</h3>
-      <ol class="timeline">
-        {order.timeline.map((t) => (
-          <li key={t.status + t.at}>
-            <span class={`status ${t.status}`}>{t.status}</span> {time(t.at)}
-          </li>
-        ))}
-      </ol>
+      <OrderTimeline order={order} route={state.routes.get(order.order_id)} events={events} />
       {order.cancellation && (
         <p>
           Cancelled by {order.cancellation.cancelled_by}: {order.cancellation.reason ?? ''}

@@ -19,6 +19,16 @@ export const REQUEST_HEADER_REASONS = {
     message: (p) =>
       `Sandbox-Outcome "${cut(p.value, 40)}" is not an outcome; use one of ${p.allowed.join(', ')}, or leave the header out for the scenario's normal path`,
   }),
+  conflicting_outcomes: reason<{ first: string; second: string }>({
+    code: 'invalid_request',
+    param: 'Sandbox-Outcome',
+    surface: 'v1',
+    when: 'a `Sandbox-Outcome` list that names an outcome twice, or two that exclude each other',
+    message: (p) =>
+      p.first === p.second
+        ? `Sandbox-Outcome names "${p.first}" twice; name each outcome once`
+        : `Sandbox-Outcome combines "${p.first}" and "${p.second}", which exclude each other (an order ends one way, at one pace, and is dropped by its driver once); keep one of them`,
+  }),
   idempotency_key_reused: reason<{ key: string }>({
     code: 'invalid_request',
     param: 'Idempotency-Key',
