@@ -34,6 +34,7 @@ import { metricsRoutes } from './routes/sandbox/metrics.js';
 import { sandboxOrdersRoutes } from './routes/sandbox/orders.js';
 import { sandboxReportRoutes } from './routes/sandbox/report.js';
 import { sandboxRequestsRoutes } from './routes/sandbox/requests.js';
+import { sandboxTraceRoutes } from './routes/sandbox/trace.js';
 import { sandboxResetRoutes } from './routes/sandbox/reset.js';
 import { sandboxSandboxesRoutes } from './routes/sandbox/sandboxes.js';
 import { sandboxStateRoutes } from './routes/sandbox/state.js';
@@ -146,6 +147,7 @@ export function createApp(
   app.use(sandboxSandboxesRoutes(control, host));
   app.use(sandboxReportRoutes());
   app.use(sandboxRequestsRoutes(control, host.version));
+  app.use(sandboxTraceRoutes());
 
   app.use(routes.handler());
   app.use(errorHandler(logger, routes));

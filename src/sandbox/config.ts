@@ -7,6 +7,7 @@ import type { ClockMode } from '../domain/scenario.js';
 import type { Scenario, ScenarioFile } from '../scenarios/scenario.js';
 import { checkScenarioOptions } from '../scenarios/start-option-rules.js';
 import type { OrderLimit } from '../world/world.js';
+import type { TraceTarget } from '../trace/trace-writer.js';
 
 /** A webhook endpoint to register at start (`--webhook-url`, `webhooks`). */
 export interface EndpointOption {
@@ -47,6 +48,13 @@ export interface SandboxOptions {
    * acknowledged, and a restart resumes orders, deliveries and the clock. Default: memory only.
    */
   data?: string | undefined;
+  /**
+   * Record a trace of the run into this file (`--trace`, docs/traces.md): a gzipped JSON-lines
+   * stream of every request and answer, event, webhook attempt and clock change. Default: none.
+   */
+  trace?: string | undefined;
+  /** Bytes of JSON a trace holds at most; past them a `dropped` record says so. Default 256 MiB. */
+  traceMaxBytes?: number | undefined;
   /** Webhook endpoints to register at start, besides the scenario's (`--webhook-url`). Default none. */
   webhooks?: EndpointOption[] | undefined;
   /**
@@ -143,6 +151,8 @@ export const DEFAULTS = {
   // before the count does unless bodies are that large.
   journal: { maxEntries: 1000, maxBytes: 16 * 1024 * 1024, maxBodyBytes: 8 * 1024 },
   maxSandboxes: 200,
+  // A 10-minute lunch rush at 60x is about 10 MiB of JSON (BENCHMARKS.md): room for hours of it.
+  traceMaxBytes: 256 * 1024 * 1024,
   // Ten times a busy test's orders, and well under what a 1 h advance handles in a few seconds.
   sandboxMaxOrders: 10_000,
 } as const;
@@ -163,6 +173,9 @@ export interface SandboxConfig {
   adminToken: string | undefined;
   logger: Logger;
   dataFile: string | undefined;
+  /** Where the trace goes, if one is recorded. */
+  trace: TraceTarget | undefined;
+  traceMaxBytes: number;
   webhooks: EndpointOption[];
   allowedHosts: string[];
   corsOrigins: string[];
@@ -234,6 +247,8 @@ export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
     adminToken: options.adminToken,
     logger: options.logger ?? pino({ level: 'silent' }),
     dataFile: options.data,
+    trace: options.trace === undefined ? undefined : { file: options.trace },
+    traceMaxBytes: options.traceMaxBytes ?? DEFAULTS.traceMaxBytes,
     webhooks: options.webhooks ?? [],
     allowedHosts: options.allowedHosts ?? [],
     corsOrigins: options.corsOrigins ?? [],

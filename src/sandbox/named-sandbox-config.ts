@@ -57,6 +57,8 @@ export function namedSandboxConfig(
     speed: spec.clock?.speed ?? (asServer ? server.speed : undefined),
     logger: server.logger.child({ sandbox: name }),
     dataFile,
+    // A named sandbox's trace is kept in memory, read with GET /__sandbox/sandboxes/{name}/trace.
+    trace: spec.trace === true ? { memory: true } : undefined,
     webhooks: [],
     idSpace: `sb-${name}#${before + 1}`,
     orderLimit: { sandbox: name, maxOrders: server.sandboxMaxOrders },
