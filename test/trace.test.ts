@@ -161,7 +161,7 @@ describe('a trace (--trace FILE)', () => {
     );
     expect(out.stdout).toContain('recorded: status 200');
     expect(out.stdout).toContain('replayed: status 404');
-  });
+  }, 60_000);
 });
 
 describe('trace size bound, named sandboxes and the download', () => {

@@ -1,7 +1,7 @@
 import type { ClockState } from '../commands/set-clock.js';
 import type { CityView } from '../commands/describe-city.js';
 import type { DriverView } from '../commands/list-drivers.js';
-import type { DeliveryAttempt, TripRecord } from '../domain/sandbox-types.js';
+import type { DeliveryAttempt, SandboxSchemas, TripRecord } from '../domain/sandbox-types.js';
 import type { ScenarioFile } from '../domain/scenario.js';
 import type { EventRecord } from '../events/event-record.js';
 import type { JournalEntry } from '../journal/journal-entry.js';
@@ -53,6 +53,8 @@ export type TraceRecord =
   | ({ type: 'clock'; clock: ClockState } & Stamped)
   /** An order's trip, each time it is planned or changed: positions are a function of it. */
   | ({ type: 'trip'; order_id: string; trip: TripRecord } & Stamped)
+  /** The integration report as it stood, at most every REPORT_EVERY_MS after activity. */
+  | ({ type: 'report'; report: SandboxSchemas['IntegrationReport'] } & Stamped)
   | {
       type: 'dropped';
       real: number;

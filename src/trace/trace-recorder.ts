@@ -4,7 +4,7 @@ import { listDrivers } from '../commands/list-drivers.js';
 import { maskSecrets } from '../domain/mask-secrets.js';
 import { maskUrlCredentials } from '../domain/mask-url-credentials.js';
 import type { ScenarioFile } from '../domain/scenario.js';
-import type { TripRecord } from '../domain/sandbox-types.js';
+import type { SandboxSchemas, TripRecord } from '../domain/sandbox-types.js';
 import type { Activity } from '../events/activity-feed.js';
 import type { SandboxEvent } from '../events/event-bus.js';
 import type { JournalEntry } from '../journal/journal-entry.js';
@@ -13,9 +13,14 @@ import type { World } from '../world/world.js';
 import { TRACE_FORMAT, TRACE_VERSION, type WorldStart } from './trace-record.js';
 import type { TraceWriter } from './trace-writer.js';
 
+/** The report is recorded this long after activity, once per burst: a trailing throttle. */
+export const REPORT_EVERY_MS = 250;
+
 /** What the recorder follows: a sandbox host (src/sandbox/sandbox-host.ts). */
 export interface TracedHost {
   readonly current: World;
+  /** The integration report now (the viewer shows it as it stood). */
+  report(): SandboxSchemas['IntegrationReport'];
   readonly journal: RequestJournal;
   readonly version: string;
   onReplace(listener: (next: World) => void): () => void;
@@ -33,6 +38,7 @@ export class TraceRecorder {
   private offWorld: () => void = () => undefined;
   /** The last trip recorded of each order: a trip is recorded again only when it is replaced. */
   private trips = new Map<string, TripRecord>();
+  private reportTimer: NodeJS.Timeout | undefined;
 
   /**
    * The control-plane requests' sink (the journal step's `x.host.trace.control`): bodies cut as
@@ -74,13 +80,9 @@ export class TraceRecorder {
       recordLazily: (_size, build) => {
         const world = this.host.current;
         const virtual = world.clock.now();
-        writer.write(() => ({
-          type: 'request',
-          plane: 'control',
-          real: realNow(),
-          virtual,
-          entry: build(),
-        }));
+        const real = realNow();
+        writer.write(() => ({ type: 'request', plane: 'control', real, virtual, entry: build() }));
+        this.reportSoon();
       },
     };
   }
@@ -94,12 +96,28 @@ export class TraceRecorder {
   async close(): Promise<void> {
     this.offWorld();
     for (const off of this.offs) off();
+    if (this.reportTimer) this.recordReport();
     await this.writer.close();
   }
 
   private request(plane: 'v1' | 'control', entry: JournalEntry): void {
     const virtual = Date.parse(entry.virtual_time);
     this.writer.write({ type: 'request', plane, real: realNow(), virtual, entry });
+    this.reportSoon();
+  }
+
+  /** Records the report REPORT_EVERY_MS after the activity that changed it (once per burst). */
+  private reportSoon(): void {
+    if (this.reportTimer) return;
+    this.reportTimer = setTimeout(() => this.recordReport(), REPORT_EVERY_MS);
+    this.reportTimer.unref();
+  }
+
+  private recordReport(): void {
+    clearTimeout(this.reportTimer);
+    this.reportTimer = undefined;
+    const virtual = this.host.current.clock.now();
+    this.writer.write({ type: 'report', real: realNow(), virtual, report: this.host.report() });
   }
 
   private follow(world: World): void {
@@ -116,6 +134,7 @@ export class TraceRecorder {
     const virtual = world.clock.now();
     const real = realNow();
     this.writer.write({ type: 'event', real, virtual, event });
+    this.reportSoon();
     const orderId = event.data.order.order_id;
     const trip = world.store.orders.get(orderId)?.trip;
     if (trip && this.trips.get(orderId) !== trip) {
@@ -126,9 +145,10 @@ export class TraceRecorder {
 
   private activity(world: World, activity: Activity): void {
     const virtual = world.clock.now();
-    if (activity.type === 'delivery')
+    if (activity.type === 'delivery') {
       this.writer.write({ type: 'webhook', real: realNow(), virtual, attempt: activity.data });
-    else if (activity.type === 'clock')
+      this.reportSoon();
+    } else if (activity.type === 'clock')
       this.writer.write({ type: 'clock', real: realNow(), virtual, clock: activity.data });
   }
 
