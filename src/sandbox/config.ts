@@ -53,7 +53,7 @@ export interface SandboxOptions {
    * stream of every request and answer, event, webhook attempt and clock change. Default: none.
    */
   trace?: string | undefined;
-  /** Bytes of JSON a trace holds at most; past them a `dropped` record says so. Default 256 MiB. */
+  /** Bytes of JSON a trace holds at most; past them a `dropped` record says so. Default 1 GiB. */
   traceMaxBytes?: number | undefined;
   /** Webhook endpoints to register at start, besides the scenario's (`--webhook-url`). Default none. */
   webhooks?: EndpointOption[] | undefined;
@@ -151,8 +151,10 @@ export const DEFAULTS = {
   // before the count does unless bodies are that large.
   journal: { maxEntries: 1000, maxBytes: 16 * 1024 * 1024, maxBodyBytes: 8 * 1024 },
   maxSandboxes: 200,
-  // A 10-minute lunch rush at 60x is about 10 MiB of JSON (BENCHMARKS.md): room for hours of it.
-  traceMaxBytes: 256 * 1024 * 1024,
+  // A 10-minute lunch rush at 60x under the soak's load is ~170 MB of JSON (BENCHMARKS.md#traces).
+  traceMaxBytes: 1024 * 1024 * 1024,
+  // A named sandbox's trace is held in memory (compressed): its JSON is bounded lower.
+  namedTraceMaxBytes: 64 * 1024 * 1024,
   // Ten times a busy test's orders, and well under what a 1 h advance handles in a few seconds.
   sandboxMaxOrders: 10_000,
 } as const;

@@ -53,7 +53,7 @@ export type TraceRecord =
   | ({ type: 'clock'; clock: ClockState } & Stamped)
   /** An order's trip, each time it is planned or changed: positions are a function of it. */
   | ({ type: 'trip'; order_id: string; trip: TripRecord } & Stamped)
-  /** The integration report as it stood, at most every REPORT_EVERY_MS after activity. */
+  /** The integration report as it stood, within REPORT_EVERY_MS after activity (src/trace/trace-recorder.ts). */
   | ({ type: 'report'; report: SandboxSchemas['IntegrationReport'] } & Stamped)
   | {
       type: 'dropped';

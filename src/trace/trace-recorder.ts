@@ -14,7 +14,7 @@ import { TRACE_FORMAT, TRACE_VERSION, type WorldStart } from './trace-record.js'
 import type { TraceWriter } from './trace-writer.js';
 
 /** The report is recorded this long after activity, once per burst: a trailing throttle. */
-export const REPORT_EVERY_MS = 250;
+export const REPORT_EVERY_MS = 1000;
 
 /** What the recorder follows: a sandbox host (src/sandbox/sandbox-host.ts). */
 export interface TracedHost {
