@@ -9,7 +9,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gunzipSync, constants } from 'node:zlib';
@@ -149,9 +149,33 @@ for (const l of lines) {
   const type = /^\{"type":"(\w+)"/.exec(l)?.[1] ?? '?';
   types[type] = (types[type] ?? 0) + 1;
 }
+/** What this script prints (bench/run.ts reads it). */
+export interface TraceBench {
+  rounds: number;
+  seconds: number;
+  loadavg: string;
+  read: ReturnType<typeof pair>;
+  create: ReturnType<typeof pair>;
+  soak:
+    | {
+        seconds: number;
+        rps: number;
+        requests: number;
+        webhooks: number;
+        file_mb: number;
+        json_mb: number;
+        records: Record<string, number>;
+        closed: boolean;
+      }
+    | undefined;
+}
+
 console.log(
   JSON.stringify({
     rounds: ROUNDS,
+    loadavg: loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' '),
     seconds: SECONDS,
     read: pair('read'),
     create: pair('create'),
