@@ -218,4 +218,29 @@ describe('trace size bound, named sandboxes and the download', () => {
       await u.close();
     }
   });
+
+  it('sandboxes create --trace, then trace save FILE --sandbox NAME, saves what it recorded so far', async () => {
+    const u = await TestSandbox.start();
+    try {
+      const at = ['--url', u.url];
+      expect((await cli('sandboxes', 'create', 'cli-traced', '--trace', ...at)).code).toBe(0);
+      const file = join(dir, 'saved.jsonl.gz');
+      const saved = await cli('trace', 'save', file, '--sandbox', 'cli-traced', ...at);
+      expect(saved).toMatchObject({
+        code: 0,
+        stdout: expect.stringMatching(/^saved \d+ bytes to /),
+      });
+      expect(readTrace(await readFile(file))[0]).toMatchObject({
+        type: 'header',
+        sandbox: 'cli-traced',
+      });
+      const refused = await cli('trace', 'save', file, ...at);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(
+        '404 not_found: This sandbox records no trace; start it with --trace FILE',
+      );
+    } finally {
+      await u.close();
+    }
+  }, 60_000);
 });
