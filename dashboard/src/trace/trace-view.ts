@@ -169,10 +169,15 @@ function driversAt(
     const order = byId.get(orderId);
     const driver = drivers.get(trip.driver_id);
     if (!order || !driver) continue;
-    // A driver taken off the order (a reassignment) stopped when the next driver set off.
+    // A driver that drops the order (`driver_reassigned`, issue 22) stops at its trip's `drop_at`
+    // and is free again, without an event; one taken off it otherwise, when the next set off.
+    const dropAt = (trip as Trip & { drop_at?: number }).drop_at;
     const next = planned.slice(k + 1).find((p) => p.orderId === orderId);
-    const active = !FINAL.has(order.status) && order.driver?.driver_id === trip.driver_id;
-    const until = next?.trip.assigned_at ?? endedAt.get(orderId) ?? now;
+    const dropped = dropAt !== undefined && dropAt <= now;
+    const active =
+      !FINAL.has(order.status) && order.driver?.driver_id === trip.driver_id && !dropped;
+    const until =
+      (dropped ? dropAt : undefined) ?? next?.trip.assigned_at ?? endedAt.get(orderId) ?? now;
     const when = active ? now : Math.min(now, until);
     const status = active ? order.status : pickedOrNot(trip, when);
     drivers.set(trip.driver_id, {
