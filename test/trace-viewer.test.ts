@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveTrace } from '../src/cli/serve-trace.js';
 import { ORDER_OUTCOMES } from '../src/domain/order-outcome.js';
+import { readTrace } from '../src/trace/read-trace.js';
 import { launchBrowser, openPage } from './support/browser.js';
 import { Receiver } from './support/receiver.js';
 import { SAMPLE_ORDER, TestSandbox } from './support/test-sandbox.js';
@@ -20,7 +21,7 @@ const SECOND_OUTCOME = (ORDER_OUTCOMES as readonly string[]).includes(REASSIGNED
 // ──────────────────────────────────────────────────────────────────────────────────────────────
 
 /** What the panels show: orders, the map's drivers and routes, attempts, requests, the report. */
-async function panels(page: Page, counts: { requests: number; attempts: number }) {
+async function panels(page: Page, counts: { requests: number; attempts: number; onOrder: number }) {
   const tab = (name: string) => page.locator('nav a', { hasText: name }).click();
   const rows = (selector: string, attrs: string[]) =>
     page
@@ -36,6 +37,10 @@ async function panels(page: Page, counts: { requests: number; attempts: number }
     .locator('tr[data-order]')
     .evaluateAll((els) => els.map((e) => e.textContent ?? ''));
   await tab('Map');
+  // The live map hears drivers on its stream, a quarter of a second at most after they change.
+  await expect
+    .poll(() => page.locator('circle[data-status=on_order]').count(), { timeout: 6000 })
+    .toBe(counts.onOrder);
   const drivers = await page.locator('circle[data-driver]').evaluateAll((els) =>
     els.map((e) => ({
       id: e.getAttribute('data-driver'),
@@ -123,16 +128,22 @@ describe('the trace viewer (show-trace)', () => {
     await live.page.locator('.live.on').waitFor();
     let shownA: Shown, shownB: Shown, shownC: Shown;
     let virtualA = 0;
+    let second = '';
     let realB = 0;
     const counts = async () => ({
       requests: (await t.get('/__sandbox/requests')).body.requests.length as number,
       attempts: (await t.get('/__sandbox/webhook-deliveries')).body.deliveries.length as number,
+      onOrder: ((await t.get('/__sandbox/drivers')).body.drivers as { status: string }[]).filter(
+        (d) => d.status === 'on_order',
+      ).length,
     });
     try {
       await t.post('/__sandbox/webhook-endpoints', { url: rx.url });
       const a = await t.createOrder();
       await t.post(`/v1/orders/${a.order_id}/payment`, { payment_method: 'pm_card_visa' });
-      await t.post('/v1/orders', SAMPLE_ORDER, { headers: { 'Sandbox-Outcome': SECOND_OUTCOME } });
+      second = (
+        await t.post('/v1/orders', SAMPLE_ORDER, { headers: { 'Sandbox-Outcome': SECOND_OUTCOME } })
+      ).body.order_id as string;
       await rx.waitFor(3);
       virtualA = Date.parse((await t.get('/__sandbox/clock')).body.now);
       shownA = await panels(live.page, await counts());
@@ -150,6 +161,11 @@ describe('the trace viewer (show-trace)', () => {
       await rx.close();
     }
     const trace = await readFile(file);
+    // With issue 22's outcome the run holds a reassignment: two drivers' trips for one order.
+    const drivers = readTrace(trace).flatMap((r) =>
+      r.type === 'trip' && r.order_id === second ? [r.trip.driver_id] : [],
+    );
+    expect(new Set(drivers).size).toBe(SECOND_OUTCOME === REASSIGNED ? 2 : 1);
     const url = await serveTrace(trace, file, { port: 0, host: '127.0.0.1' });
     const viewer = await openPage(browser, url);
     const page = viewer.page;
@@ -157,17 +173,29 @@ describe('the trace viewer (show-trace)', () => {
     await expect.poll(() => page.locator('tr[data-order]').count()).toBe(2);
     // The end of the run, as the scrubber opens.
     expectSame(
-      await panels(page, { requests: shownC.requested.length, attempts: shownC.attempts.length }),
+      await panels(page, {
+        requests: shownC.requested.length,
+        attempts: shownC.attempts.length,
+        onOrder: shownC.drivers.filter((d) => d.status === 'on_order').length,
+      }),
       shownC,
     );
     await scrub(page, 'virtual', virtualA);
     expectSame(
-      await panels(page, { requests: shownA.requested.length, attempts: shownA.attempts.length }),
+      await panels(page, {
+        requests: shownA.requested.length,
+        attempts: shownA.attempts.length,
+        onOrder: shownA.drivers.filter((d) => d.status === 'on_order').length,
+      }),
       shownA,
     );
     await scrub(page, 'real', realB);
     expectSame(
-      await panels(page, { requests: shownB.requested.length, attempts: shownB.attempts.length }),
+      await panels(page, {
+        requests: shownB.requested.length,
+        attempts: shownB.attempts.length,
+        onOrder: shownB.drivers.filter((d) => d.status === 'on_order').length,
+      }),
       shownB,
     );
     expect(await page.getByTestId('trace-virtual').textContent()).toContain('12:03:00');
