@@ -37,7 +37,16 @@
  * cruised, without *.test.ts; test/ and bench/ are not layered.
  */
 
-const FEATURES = ['http', 'live', 'scenarios', 'simulation', 'webhooks', 'report', 'client'];
+const FEATURES = [
+  'http',
+  'live',
+  'scenarios',
+  'simulation',
+  'webhooks',
+  'report',
+  'client',
+  'trace',
+];
 const CORE = ['store', 'events', 'clock', 'errors'];
 
 const ENTRY = '^src/index\\.ts$';

@@ -14,6 +14,7 @@ import type { SandboxesSoak } from './sandboxes-soak.js';
 import type { SandboxesBench } from './sandboxes.js';
 import type { ShutdownDrain } from './shutdown-drain.js';
 import type { Samples, StartupBench } from './startup.js';
+import type { TraceBench } from './trace.js';
 
 const node = process.execPath;
 const tsx = ['--import', 'tsx'];
@@ -325,6 +326,19 @@ async function main(): Promise<void> {
     second_half: { min: number; max: number; median: number; spread: number };
   };
 
+  process.stderr.write(
+    `traces: --trace against none, paired; the soak's trace over ${soakSeconds} s…\n`,
+  );
+  const trace = JSON.parse(
+    execFileSync(node, [...tsx, 'bench/trace.ts', '--soak-seconds', String(soakSeconds)], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 24,
+    })
+      .trim()
+      .split('\n')
+      .at(-1) ?? '{}',
+  ) as TraceBench;
+
   process.stderr.write('cluster: 3 sandbox processes behind nginx against 1…\n');
   const cluster = runJson<{
     cores: number;
@@ -455,6 +469,7 @@ async function main(): Promise<void> {
       'RSS flat (±15 %) over the second half',
       pass(soak.second_half.spread <= 0.15 && soak.failures === 0),
     ],
+    ...traceRows(trace, pass),
     [
       'Create a `ci` sandbox (`PUT /__sandbox/sandboxes/{name}` → 201), 1 000 in a row; delete each',
       `create p50 ${fmt(named.create_p50)} ms, p99 ${fmt(named.create_p99)} ms; delete p50 ${fmt(named.delete_p50)} ms, p99 ${fmt(named.delete_p99)} ms (a \`GET /v1/orders/{id}\` meanwhile: p50 ${fmt(named.read_p50_none)} ms; load average ${named.loadavg})`,
@@ -616,3 +631,29 @@ main().catch((err: unknown) => {
   console.error(err);
   process.exit(1);
 });
+
+/** The rows of bench/trace.ts: recording's cost, paired, and the size of the soak's trace. */
+function traceRows(t: TraceBench, pass: (ok: boolean) => string): string[][] {
+  const pair = (p: TraceBench['read']): string =>
+    `${fmt(p.rps.traced, 0)} vs ${fmt(p.rps.plain, 0)} req/s: ratio ${fmt(p.rps_ratio, 2)}; server CPU per request ${fmt(p.cpu_us.traced, 0)} vs ${fmt(p.cpu_us.plain, 0)} µs: ratio ${fmt(p.cpu_ratio, 2)}`;
+  const rows = [
+    [
+      `Recording a trace (\`--trace\`) against none, ${t.rounds} alternating rounds of ${t.seconds} s, 50 connections: \`GET /v1/orders/{id}\` · \`POST /v1/orders\``,
+      `${pair(t.read)} · ${pair(t.create)} (medians of the paired ratios; load average ${t.loadavg})`,
+      'costs ≤ 10 % of throughput (issue 23)',
+      pass(t.read.rps_ratio >= 0.9 && t.create.rps_ratio >= 0.9),
+    ],
+  ];
+  if (t.soak)
+    rows.push([
+      `Trace of a ${fmt(t.soak.seconds / 60, 0)}-minute \`lunch-rush\` at 60× under the soak's mixed load (${fmt(t.soak.rps, 0)} req/s, ${t.soak.webhooks} webhooks)`,
+      `${fmt(t.soak.file_mb)} MB gzipped (${fmt(t.soak.json_mb)} MB of JSON, ${Object.values(t.soak.records).reduce((a, b) => a + b, 0)} records: ${Object.entries(
+        t.soak.records,
+      )
+        .map(([k, v]) => `${v} ${k}`)
+        .join(', ')}); closed in good order: ${t.soak.closed}`,
+      '< 100 MB for 10 minutes (docs/traces.md)',
+      pass(t.soak.file_mb < 100 && t.soak.closed),
+    ]);
+  return rows;
+}

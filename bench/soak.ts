@@ -31,6 +31,8 @@ const textArg = (name: string): string | undefined => {
   const i = process.argv.indexOf(name);
   return i > 0 ? process.argv[i + 1] : undefined;
 };
+/** `--trace FILE`: the server records a trace there (bench/trace.ts measures its size). */
+const TRACE = textArg('--trace');
 const SNAPSHOTS = (textArg('--snapshots') ?? '').split(',').filter(Boolean).map(Number);
 const NODE_FLAGS = [
   ...(textArg('--node-flags') ?? '').split(' ').filter(Boolean),
@@ -65,6 +67,7 @@ const child = spawn(
     'dist/cli.js',
     ...['--port', '0', '--scenario', 'lunch-rush', '--clock', 'realtime', '--speed', '60'],
     ...['--webhook-url', hook, '--log-level', 'silent'],
+    ...(TRACE === undefined ? [] : ['--trace', TRACE]),
   ],
   { stdio: ['ignore', 'pipe', 'inherit'] },
 );

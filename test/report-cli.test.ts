@@ -163,6 +163,20 @@ describe('delivery-sandbox report', () => {
     );
   });
 
+  it("--trace-link links the run's trace from the JUnit report: each suite's property, each failure's attachment", async () => {
+    const file = join(dir, 'required-trace.txt');
+    await writeFile(file, 'webhook.order.cancelled.acknowledged\n');
+    const args = ['--require', file, '--format', 'junit', '--trace-link', 'traces/run.jsonl.gz'];
+    const { code, stdout } = await cli('report', ...args, ...at());
+    expect(code).toBe(1);
+    expect(XMLValidator.validate(stdout)).toBe(true);
+    const properties = stdout.match(/<property name="trace" value="traces\/run\.jsonl\.gz"\/>/g);
+    expect(properties).toHaveLength(4);
+    const failures = stdout.match(/<failure /g)?.length ?? 0;
+    expect(failures).toBeGreaterThan(0);
+    expect(stdout.match(/\[\[ATTACHMENT\|traces\/run\.jsonl\.gz\]\]/g)).toHaveLength(failures);
+  });
+
   it('without --fail-on says what it found and that it judges nothing, never "Passed"', async () => {
     await t.post('/v1/orders', { ...SAMPLE_ORDER, notes: 'x' });
     lax.answer(200);

@@ -282,6 +282,7 @@ export interface components {
       | 'invalid_transition'
       | 'no_driver_available'
       | 'driver_not_found'
+      | 'trace_not_recording'
       | 'invalid_scenario'
       | 'too_many_webhook_endpoints'
       | 'endpoint_not_found'
@@ -692,6 +693,8 @@ export interface components {
       };
       /** @description Real time since the last use after which the sandbox is gone: seconds (`1800`), or `"30m"`, `"2h"`, `"1d"`; from 1 s to 7 days; default `1h`. */
       ttl?: string | number;
+      /** @description Record a trace of this sandbox in memory, downloaded with `GET /__sandbox/sandboxes/{name}/trace` (docs/traces.md). Default false. */
+      trace?: boolean;
     };
     SandboxAccount: {
       account_id: string;

@@ -51,8 +51,18 @@ export function scoped(path: string): string {
   return `/__sandbox/sandboxes/${encodeURIComponent(name)}${path.slice('/__sandbox'.length)}`;
 }
 
+/** Answers the page's control-plane calls from a recorded trace instead (the trace viewer). */
+export type LocalAnswers = (method: string, path: string) => unknown;
+let local: LocalAnswers | null = null;
+
+/** From now on, every call is answered by `answers` (or by the sandbox again with `null`). */
+export function answerLocally(answers: LocalAnswers | null): void {
+  local = answers;
+}
+
 /** Calls the control plane; resolves with the JSON answer or rejects with an {@link ApiError}. */
 export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  if (local) return local(method, path) as T;
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = adminToken();
   if (token) headers.Authorization = `Bearer ${token}`;

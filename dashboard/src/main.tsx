@@ -13,6 +13,8 @@ import { WebhooksPanel } from './panels/webhooks.js';
 import type { PanelProps } from './panel.js';
 import { SandboxPicker, sandboxHref } from './picker.js';
 import { Store, useStore } from './store.js';
+import { TraceApp } from './trace/trace-app.js';
+import { readTraceRecords, type TraceRecord } from './trace/trace-records.js';
 import './styles.css';
 
 const PANELS: { id: string; title: string; component: ComponentType<PanelProps> }[] = [
@@ -144,4 +146,53 @@ function App() {
   return <Dashboard store={store} />;
 }
 
-render(<App />, document.getElementById('app')!);
+/** A trace to show: `?trace=URL` (what `delivery-sandbox show-trace` opens), or a dropped file. */
+function useTrace(): { trace: { records: TraceRecord[]; name: string } | null; error: string } {
+  const [trace, setTrace] = useState<{ records: TraceRecord[]; name: string } | null>(null);
+  const [error, setError] = useState('');
+  const open = (bytes: Promise<ArrayBuffer>, name: string) =>
+    bytes
+      .then(readTraceRecords)
+      .then((records) => setTrace({ records, name }))
+      .catch((e: unknown) => setError(`${name}: ${(e as Error).message}`));
+  useEffect(() => {
+    const url = new URLSearchParams(location.search).get('trace');
+    if (url)
+      void open(
+        fetch(url).then((r) => r.arrayBuffer()),
+        url,
+      );
+    const over = (e: DragEvent) => e.preventDefault();
+    const drop = (e: DragEvent) => {
+      const file = e.dataTransfer?.files[0];
+      if (!file) return;
+      e.preventDefault();
+      void open(file.arrayBuffer(), file.name);
+    };
+    window.addEventListener('dragover', over);
+    window.addEventListener('drop', drop);
+    return () => {
+      window.removeEventListener('dragover', over);
+      window.removeEventListener('drop', drop);
+    };
+  }, []);
+  return { trace, error };
+}
+
+/** The live dashboard, or the trace viewer once a trace is opened (read-only, offline). */
+function Root() {
+  const { trace, error } = useTrace();
+  const store = useMemo(() => new Store(), [trace]);
+  if (error)
+    return (
+      <p class="error" data-testid="trace-error">
+        {error}
+      </p>
+    );
+  if (trace)
+    return <TraceApp records={trace.records} name={trace.name} store={store} Shell={Dashboard} />;
+  if (new URLSearchParams(location.search).has('trace')) return <p class="muted">Opening…</p>;
+  return <App />;
+}
+
+render(<Root />, document.getElementById('app')!);

@@ -130,6 +130,11 @@ export class Store {
     }
   }
 
+  /** Shows `patch` as the state (the trace viewer's instant; the stream stays closed). */
+  show(patch: Partial<State>): void {
+    this.set(patch);
+  }
+
   /** Keeps a secret the control plane showed once (a registration's answer). */
   keepSecret(endpointId: string, secret: string): void {
     this.set({ secrets: new Map(this.state.secrets).set(endpointId, secret) });

@@ -159,7 +159,19 @@ export class ControlClient {
     return this.call(method, `${this.root}${route}`, body);
   }
 
+  /** `GET /__sandbox/trace`: the trace recorded so far, as its gzip bytes (docs/traces.md). */
+  async trace(): Promise<Uint8Array> {
+    const res = await this.send('GET', `${this.root}trace`);
+    return new Uint8Array(await res.arrayBuffer());
+  }
+
   private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await this.send(method, path, body);
+    return (await res.json().catch(() => ({}))) as T;
+  }
+
+  /** Sends the request; an error answer or no answer is a ClientError of one line. */
+  private async send(method: string, path: string, body?: unknown): Promise<Response> {
     const headers: Record<string, string> = {};
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (this.adminToken) headers.Authorization = `Bearer ${this.adminToken}`;
@@ -173,12 +185,11 @@ export class ControlClient {
     } catch (err) {
       throw new ClientError(unreachable(err, `${method} ${path.split('?')[0]}`, this.baseUrl));
     }
-    const parsed = (await res.json().catch(() => ({}))) as T & ErrorBody;
-    if (!res.ok)
-      throw new ClientError(
-        `${res.status} ${parsed.error?.code ?? ''}: ${parsed.error?.message ?? res.statusText}${ADMIN_TOKEN_HINTS[parsed.error?.reason ?? ''] ?? ''}`,
-      );
-    return parsed;
+    if (res.ok) return res;
+    const parsed = (await res.json().catch(() => ({}))) as ErrorBody;
+    throw new ClientError(
+      `${res.status} ${parsed.error?.code ?? ''}: ${parsed.error?.message ?? res.statusText}${ADMIN_TOKEN_HINTS[parsed.error?.reason ?? ''] ?? ''}`,
+    );
   }
 }
 

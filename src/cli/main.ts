@@ -4,6 +4,7 @@ import { addClientCommands } from './client-commands.js';
 import { addReportCommand } from './report-command.js';
 import { addSandboxesCommand } from './sandboxes-command.js';
 import { addStartCommand } from './start.js';
+import { addTraceCommands } from './trace-commands.js';
 
 /** The `delivery-sandbox` program: `start` (the default), the client subcommands and `validate`. */
 export function createProgram(): Command {
@@ -20,6 +21,7 @@ export function createProgram(): Command {
   addClientCommands(program);
   addReportCommand(program);
   addSandboxesCommand(program);
+  addTraceCommands(program);
   return program;
 }
 

@@ -18,6 +18,7 @@ interface ReportFlags extends ClientFlags {
   out?: string;
   failOn?: FailOn[];
   require?: string;
+  traceLink?: string;
 }
 
 /** `--fail-on violations,signature`: a comma-separated subset of FAIL_ON, each checked by name. */
@@ -42,7 +43,7 @@ function render(
     case 'json':
       return `${JSON.stringify({ ...report, verdict: reportVerdict(report, opts, failures), failures }, null, 2)}\n`;
     case 'junit':
-      return formatJunit(report, opts);
+      return formatJunit(report, opts, flags.traceLink);
     case 'markdown':
       return formatMarkdown(report, opts, failures);
   }
@@ -75,6 +76,10 @@ export function addReportCommand(program: Command): void {
         '--fail-on <checks>',
         `exit 1 when any of these fails (comma-separated: ${FAIL_ON.join(', ')})`,
         parseFailOn,
+      )
+      .option(
+        '--trace-link <path>',
+        "link the run's trace (its path among the CI artifacts) from the JUnit report: a property of each suite, an attachment of each failure",
       )
       .option(
         '--require <file>',

@@ -23,6 +23,7 @@ interface CreateFlags extends ClientFlags {
   speed?: number;
   start?: string;
   ttl?: string;
+  trace?: boolean;
 }
 
 /** `--speed`: a number; its range is the sandbox's to check, with the catalogue's message. */
@@ -41,6 +42,7 @@ async function requestOf(flags: CreateFlags): Promise<SandboxSchemas['SandboxReq
     body.scenario = scenario as SandboxSchemas['SandboxRequest']['scenario'];
   if (flags.seed !== undefined) body.seed = flags.seed;
   if (flags.ttl !== undefined) body.ttl = flags.ttl;
+  if (flags.trace) body.trace = true;
   const clock: NonNullable<SandboxSchemas['SandboxRequest']['clock']> = {};
   if (flags.clock !== undefined) clock.mode = flags.clock;
   if (flags.speed !== undefined) clock.speed = flags.speed;
@@ -96,7 +98,8 @@ export function addSandboxesCommand(program: Command): void {
       )
       .option('--speed <n>', 'virtual seconds per real second, in realtime mode', parseSpeed)
       .option('--start <iso>', 'the virtual start time (2026-01-01T12:00:00Z)')
-      .option('--ttl <ttl>', 'gone after this long unused: 1800, 30m, 2h, 1d (default 1h)'),
+      .option('--ttl <ttl>', 'gone after this long unused: 1800, 30m, 2h, 1d (default 1h)')
+      .option('--trace', 'record a trace of it (delivery-sandbox trace save FILE --sandbox NAME)'),
     'print the sandbox as JSON',
     false,
   ).action(async (name: string, flags: CreateFlags) => {

@@ -39,6 +39,7 @@ export interface StartFlags extends RetentionFlags {
   webhookUrl?: string[];
   webhookSecret?: string;
   data?: string;
+  trace?: string;
   allowedHost?: string[];
   corsOrigin?: string[];
   journalSize?: number;
@@ -64,6 +65,7 @@ export function toSandboxOptions(flags: StartFlags, logger: Logger): SandboxOpti
     logger,
     webhooks: (flags.webhookUrl ?? []).map((url) => ({ url, secret: flags.webhookSecret })),
     data: flags.data,
+    trace: flags.trace,
     allowedHosts: flags.allowedHost,
     corsOrigins: flags.corsOrigin,
     retention: retentionFromFlags(flags),
@@ -180,6 +182,12 @@ export function addStartCommand(program: Command): Command {
         '--data <file>',
         'keep the state in this file (a snapshot and a change journal beside it); a restart resumes it',
       ).env(envVar('DATA')),
+    )
+    .addOption(
+      new Option(
+        '--trace <file>',
+        'record a trace of the run into this file (gzipped JSON lines: requests, events, webhooks, clock; docs/traces.md)',
+      ).env(envVar('TRACE')),
     )
     .addOption(
       new Option(

@@ -542,6 +542,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/__sandbox/trace': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The trace recorded so far
+     * @description The sandbox's trace (`--trace FILE`, or a named sandbox's `trace: true`) as recorded so far:
+     *     a gzipped JSON-lines stream, one record a line (docs/traces.md). Until the sandbox stops,
+     *     the stream has no gzip trailer (`gzip -dc` reads it and warns "unexpected end of file";
+     *     `delivery-sandbox show-trace` and `replay` read it as is). Secrets are masked. `404
+     *     trace_not_recording` when the sandbox records no trace.
+     */
+    get: operations['sandboxDownloadTrace'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/__sandbox/state': {
     parameters: {
       query?: never;
@@ -1343,6 +1367,36 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/__sandbox/sandboxes/{name}/trace': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    /**
+     * The trace recorded so far
+     * @description `GET /__sandbox/trace` of the sandbox `name` (`default`: the default sandbox);
+     *     `404 sandbox_not_found` when no sandbox has that name.
+     *
+     *     The sandbox's trace (`--trace FILE`, or a named sandbox's `trace: true`) as recorded so far:
+     *     a gzipped JSON-lines stream, one record a line (docs/traces.md). Until the sandbox stops,
+     *     the stream has no gzip trailer (`gzip -dc` reads it and warns "unexpected end of file";
+     *     `delivery-sandbox show-trace` and `replay` read it as is). Secrets are masked. `404
+     *     trace_not_recording` when the sandbox records no trace.
+     */
+    get: operations['sandboxDownloadTraceInSandbox'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/__sandbox/sandboxes/{name}/state': {
     parameters: {
       query?: never;
@@ -1742,6 +1796,7 @@ export interface components {
       | 'invalid_transition'
       | 'no_driver_available'
       | 'driver_not_found'
+      | 'trace_not_recording'
       | 'invalid_scenario'
       | 'too_many_webhook_endpoints'
       | 'endpoint_not_found'
@@ -2094,6 +2149,8 @@ export interface components {
       };
       /** @description Real time since the last use after which the sandbox is gone: seconds (`1800`), or `"30m"`, `"2h"`, `"1d"`; from 1 s to 7 days; default `1h`. */
       ttl?: string | number;
+      /** @description Record a trace of this sandbox in memory, downloaded with `GET /__sandbox/sandboxes/{name}/trace` (docs/traces.md). Default false. */
+      trace?: boolean;
     };
     SandboxAccount: {
       account_id: string;
@@ -3329,6 +3386,30 @@ export interface operations {
       503: components['responses']['Stopping'];
     };
   };
+  sandboxDownloadTrace: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The trace so far. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/gzip': string;
+        };
+      };
+      401: components['responses']['Error'];
+      404: components['responses']['Error'];
+      503: components['responses']['Stopping'];
+    };
+  };
   sandboxExportState: {
     parameters: {
       query?: never;
@@ -4445,6 +4526,33 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ScenarioList'];
+        };
+      };
+      401: components['responses']['Error'];
+      404: components['responses']['Error'];
+      503: components['responses']['Stopping'];
+    };
+  };
+  sandboxDownloadTraceInSandbox: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description A named sandbox's name: 1 to 40 of a-z, 0-9 and '-', starting with a letter or digit; `default` is the default sandbox's. */
+        name: components['parameters']['SandboxName'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The trace so far. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['XRequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/gzip': string;
         };
       };
       401: components['responses']['Error'];

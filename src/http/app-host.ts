@@ -1,6 +1,6 @@
 import type { SandboxSchemas } from '../domain/sandbox-types.js';
 import type { ScenarioFile } from '../domain/scenario-file.generated.js';
-import type { RequestJournal } from '../journal/request-journal.js';
+import type { JournalSink, RequestJournal } from '../journal/request-journal.js';
 import type { SandboxDirectory } from './sandbox-directory.js';
 import type { SandboxState } from '../store/state.js';
 import type { World } from '../world/world.js';
@@ -37,6 +37,11 @@ export interface AppHost {
   readonly nodeName: string;
   /** The last `/v1` requests: the host's, so that it outlives resets. */
   readonly journal: RequestJournal;
+  /**
+   * The trace being recorded (docs/traces.md), if any: the journal step feeds its `control` sink
+   * with the control-plane requests, `GET /__sandbox/trace` answers its `snapshot`.
+   */
+  readonly trace?: TraceAccess | undefined;
   /** When set, `/__sandbox` requires `Authorization: Bearer <adminToken>`. */
   readonly adminToken: string | undefined;
   /**
@@ -49,6 +54,13 @@ export interface AppHost {
    * default sandbox's host; absent on a named sandbox's own host.
    */
   readonly metrics?: MetricsSource | undefined;
+}
+
+/** A trace as the HTTP app reaches it. */
+export interface TraceAccess {
+  readonly control: JournalSink;
+  /** What is recorded so far, as a gzip stream. */
+  snapshot(): Promise<Buffer>;
 }
 
 /** Where `GET /__sandbox/metrics` reads the server's metrics. */

@@ -34,6 +34,7 @@ import { metricsRoutes } from './routes/sandbox/metrics.js';
 import { sandboxOrdersRoutes } from './routes/sandbox/orders.js';
 import { sandboxReportRoutes } from './routes/sandbox/report.js';
 import { sandboxRequestsRoutes } from './routes/sandbox/requests.js';
+import { sandboxTraceRoutes } from './routes/sandbox/trace.js';
 import { sandboxResetRoutes } from './routes/sandbox/reset.js';
 import { sandboxSandboxesRoutes } from './routes/sandbox/sandboxes.js';
 import { sandboxStateRoutes } from './routes/sandbox/state.js';
@@ -174,6 +175,7 @@ function controlPlaneRoutes(host: AppHost, control: RequestValidators): express.
   router.use(sandboxSandboxesRoutes(control, host));
   router.use(sandboxReportRoutes());
   router.use(sandboxRequestsRoutes(control, host.version));
+  router.use(sandboxTraceRoutes());
 
   return router;
 }

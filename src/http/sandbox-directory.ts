@@ -11,6 +11,8 @@ export interface SandboxSpec {
   clock?: { mode?: ClockMode; speed?: number; start?: string } | undefined;
   /** Real time since the last use after which the sandbox is gone (`"30m"`, seconds). Default 1 h. */
   ttl?: string | number | undefined;
+  /** Record a trace of this sandbox in memory (GET /__sandbox/sandboxes/{name}/trace). Default false. */
+  trace?: boolean | undefined;
 }
 
 /** One account of a named sandbox, with its first read-write and first read-only key. */

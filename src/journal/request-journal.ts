@@ -5,6 +5,12 @@ import type { JournalBody, JournalEntry } from './journal-entry.js';
 
 export type { JournalBody, JournalEntry, JournalError, JournalFault } from './journal-entry.js';
 
+/**
+ * Where the journal step records a request: the journal itself for `/v1`, a trace's control
+ * sink for the control plane (src/trace/trace-recorder.ts), each with the journal's cut bodies.
+ */
+export type JournalSink = Pick<RequestJournal, 'body' | 'recordLazily'>;
+
 /** The journal's bounds (defaults in src/sandbox/config.ts). */
 export interface JournalLimits {
   /** Entries kept at most; the oldest go first. */

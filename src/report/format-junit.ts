@@ -22,7 +22,20 @@ interface Case {
   out?: string;
 }
 
-function suite(name: string, cases: Case[]): string {
+/**
+ * Where the run's trace is (`report --trace-link`): a `trace` property of each suite, and on each
+ * failure the `[[ATTACHMENT|…]]` line GitLab and Jenkins show as a link (docs/ci.md).
+ */
+function linkTrace(cases: Case[], trace: string | undefined): Case[] {
+  if (trace === undefined) return cases;
+  const attachment = `[[ATTACHMENT|${trace}]]`;
+  return cases.map((c) =>
+    c.failure ? { ...c, out: c.out ? `${c.out}\n${attachment}` : attachment } : c,
+  );
+}
+
+function suite(name: string, given: Case[], trace?: string): string {
+  const cases = linkTrace(given, trace);
   const failures = cases.filter((c) => c.failure).length;
   const skipped = cases.filter((c) => c.skipped !== undefined).length;
   const body = cases.map((c) => {
@@ -38,6 +51,9 @@ function suite(name: string, cases: Case[]): string {
   });
   return [
     `  <testsuite name="${xml(name)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}">`,
+    ...(trace === undefined
+      ? []
+      : [`    <properties><property name="trace" value="${xml(trace)}"/></properties>`]),
     ...body,
     '  </testsuite>',
   ].join('\n');
@@ -48,9 +64,14 @@ function suite(name: string, cases: Case[]): string {
  * (coverage, violations, probes, habits), one `<testcase>` per coverage id, violation (operation,
  * parameter and rule), endpoint and habit warning (a failure only with `--fail-on habits`).
  * A required situation not covered, a violation and a probe that did not pass are `<failure>`s;
- * situations not required but not covered, and ones without data yet, are `<skipped>`.
+ * situations not required but not covered, and ones without data yet, are `<skipped>`. With
+ * `trace` (the path of the run's trace as the CI artifact holds it), each suite and failure links it.
  */
-export function formatJunit(report: IntegrationReport, opts: VerdictOptions): string {
+export function formatJunit(
+  report: IntegrationReport,
+  opts: VerdictOptions,
+  trace?: string,
+): string {
   const required = new Set(requiredCoverage(report, opts).map((c) => c.id));
   const coverage = report.coverage.map((c): Case => {
     const base = { name: c.id, classname: `coverage.${c.source}` };
@@ -109,10 +130,10 @@ export function formatJunit(report: IntegrationReport, opts: VerdictOptions): st
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="delivery-sandbox integration report" tests="${all.length}" failures="${all.filter((c) => c.failure).length}" errors="0" skipped="${all.filter((c) => c.skipped !== undefined).length}" timestamp="${xml(report.generated_at)}">`,
-    suite('coverage', coverage),
-    suite('violations', violations),
-    suite('probes', probes),
-    suite('habits', habits),
+    suite('coverage', coverage, trace),
+    suite('violations', violations, trace),
+    suite('probes', probes, trace),
+    suite('habits', habits, trace),
     '</testsuites>',
     '',
   ].join('\n');

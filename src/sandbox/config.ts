@@ -9,6 +9,7 @@ import { checkScenarioOptions } from '../scenarios/start-option-rules.js';
 import { checkLocationInterval } from '../scenarios/check-trouble.js';
 import { parseDuration } from '../domain/duration.js';
 import type { OrderLimit } from '../world/world.js';
+import type { TraceTarget } from '../trace/trace-writer.js';
 
 /** A webhook endpoint to register at start (`--webhook-url`, `webhooks`). */
 export interface EndpointOption {
@@ -54,6 +55,13 @@ export interface SandboxOptions {
    * acknowledged, and a restart resumes orders, deliveries and the clock. Default: memory only.
    */
   data?: string | undefined;
+  /**
+   * Record a trace of the run into this file (`--trace`, docs/traces.md): a gzipped JSON-lines
+   * stream of every request and answer, event, webhook attempt and clock change. Default: none.
+   */
+  trace?: string | undefined;
+  /** Bytes of JSON a trace holds at most; past them a `dropped` record says so. Default 1 GiB. */
+  traceMaxBytes?: number | undefined;
   /** Webhook endpoints to register at start, besides the scenario's (`--webhook-url`). Default none. */
   webhooks?: EndpointOption[] | undefined;
   /**
@@ -150,6 +158,10 @@ export const DEFAULTS = {
   // before the count does unless bodies are that large.
   journal: { maxEntries: 1000, maxBytes: 16 * 1024 * 1024, maxBodyBytes: 8 * 1024 },
   maxSandboxes: 200,
+  // A 10-minute lunch rush at 60x under the soak's load is ~170 MB of JSON (BENCHMARKS.md#traces).
+  traceMaxBytes: 1024 * 1024 * 1024,
+  // A named sandbox's trace is held in memory (compressed): its JSON is bounded lower.
+  namedTraceMaxBytes: 64 * 1024 * 1024,
   // Ten times a busy test's orders, and well under what a 1 h advance handles in a few seconds.
   sandboxMaxOrders: 10_000,
 } as const;
@@ -172,6 +184,9 @@ export interface SandboxConfig {
   adminToken: string | undefined;
   logger: Logger;
   dataFile: string | undefined;
+  /** Where the trace goes, if one is recorded. */
+  trace: TraceTarget | undefined;
+  traceMaxBytes: number;
   webhooks: EndpointOption[];
   allowedHosts: string[];
   corsOrigins: string[];
@@ -247,6 +262,8 @@ export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
     adminToken: options.adminToken,
     logger: options.logger ?? pino({ level: 'silent' }),
     dataFile: options.data,
+    trace: options.trace === undefined ? undefined : { file: options.trace },
+    traceMaxBytes: options.traceMaxBytes ?? DEFAULTS.traceMaxBytes,
     webhooks: options.webhooks ?? [],
     allowedHosts: options.allowedHosts ?? [],
     corsOrigins: options.corsOrigins ?? [],

@@ -2,7 +2,7 @@ import { parseDuration } from '../domain/duration.js';
 import { SANDBOX_NAME, SANDBOX_NAME_RULE } from '../domain/api-key.js';
 import { fail } from '../errors/service-error.js';
 import type { SandboxSpec } from '../http/sandbox-directory.js';
-import type { SandboxConfig } from './config.js';
+import { DEFAULTS, type SandboxConfig } from './config.js';
 import type { SandboxKeys } from './sandbox-keys.js';
 
 /** A named sandbox's `ttl`: the default and its bounds, in real milliseconds. */
@@ -57,6 +57,9 @@ export function namedSandboxConfig(
     speed: spec.clock?.speed ?? (asServer ? server.speed : undefined),
     logger: server.logger.child({ sandbox: name }),
     dataFile,
+    // A named sandbox's trace is kept in memory, read with GET /__sandbox/sandboxes/{name}/trace.
+    trace: spec.trace === true ? { memory: true } : undefined,
+    traceMaxBytes: Math.min(server.traceMaxBytes, DEFAULTS.namedTraceMaxBytes),
     webhooks: [],
     idSpace: `sb-${name}#${before + 1}`,
     orderLimit: { sandbox: name, maxOrders: server.sandboxMaxOrders },

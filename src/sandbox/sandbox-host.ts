@@ -21,6 +21,9 @@ import type { SandboxState } from '../store/state.js';
 import { VERSION } from '../version.js';
 import type { World } from '../world/world.js';
 import { WorldFactory } from './world-factory.js';
+import { TraceRecorder } from '../trace/trace-recorder.js';
+import { TraceWriter } from '../trace/trace-writer.js';
+import { scenarioAsFile } from './scenario-as-file.js';
 
 /** A scenario by bundled name or path, or a scenario object. */
 type ScenarioSource = string | ScenarioFile;
@@ -53,6 +56,10 @@ export class SandboxHost implements AppHost {
   metrics: MetricsSource | undefined;
   /** This sandbox's webhook attempts by outcome, across resets (for the metrics). */
   attempts!: AttemptTally;
+  /** The trace being recorded (`--trace`, a named sandbox's `trace: true`), if any. */
+  trace: TraceRecorder | undefined;
+  /** The running scenario as a file, for the trace's header and each next world's record. */
+  private traceScenario: ScenarioFile | undefined;
 
   private constructor(private readonly config: SandboxConfig) {
     this.source = config.scenario;
@@ -110,6 +117,16 @@ export class SandboxHost implements AppHost {
     host.onReplace((next) => host.attempts.attach(next));
     // The report hears every request, so it covers the whole run whatever the journal keeps.
     host.journal.subscribe((entry) => host.reporter.observeRequest(entry));
+    if (config.trace) {
+      host.traceScenario = await scenarioAsFile(host.source);
+      const writer = await TraceWriter.open(config.trace, config.traceMaxBytes);
+      host.trace = new TraceRecorder(
+        host,
+        writer,
+        () => host.traceScenario as ScenarioFile,
+        config.orderLimit?.sandbox ?? 'default',
+      );
+    }
     await host.world.store.commit();
     return host;
   }
@@ -142,6 +159,7 @@ export class SandboxHost implements AppHost {
     // Built in slices while the current world serves; it is installed whole once ready.
     const state = await seedStateInSlices(next);
     const indexes = await indexStateInSlices(state);
+    if (this.trace) this.traceScenario = await scenarioAsFile(source);
     const world = await this.replace(() => {
       const endpoints = this.world.store.webhookEndpoints.all().map((e) => ({ ...e }));
       return this.worlds.begin(next, state, endpoints, this.world.generation + 1, indexes);
@@ -214,6 +232,7 @@ export class SandboxHost implements AppHost {
     if (why === 'deleted') {
       this.world.dispose('replaced');
       await this.file?.close();
+      await this.trace?.close();
       return;
     }
     this.world.scheduler.stop();
@@ -226,6 +245,7 @@ export class SandboxHost implements AppHost {
     await this.file?.flush(); // what was committed before the stop is written before it
     this.world.dispose('stopped');
     await this.file?.close();
+    await this.trace?.close();
   }
 
   /**

@@ -29,6 +29,16 @@ export const CONTROL_WORLD_REASONS = {
     when: 'no such driver (a scenario step naming an unknown driver)',
     message: (p) => `No driver with id "${cut(p.id, 100)}"; list them with GET /__sandbox/drivers`,
   }),
+  trace_not_recording: reason<{ sandbox: string }>({
+    code: 'not_found',
+    param: 'trace',
+    surface: 'control',
+    when: '`GET /__sandbox/trace` on a sandbox that records no trace',
+    message: (p) =>
+      p.sandbox === 'default'
+        ? 'This sandbox records no trace; start it with --trace FILE (or DELIVERY_SANDBOX_TRACE, or startSandbox({ trace }))'
+        : `The sandbox ${p.sandbox} records no trace; create it with PUT /__sandbox/sandboxes/${p.sandbox} and { "trace": true }`,
+  }),
   invalid_scenario: reason<{ detail: string }>({
     code: 'invalid_request',
     param: 'scenario',

@@ -7,7 +7,7 @@ import type {
   JournalEntry,
   JournalError,
   JournalFault,
-  RequestJournal,
+  JournalSink,
 } from '../../journal/request-journal.js';
 import type { OperationMatcher } from '../operation-matcher.js';
 import type { RequestStep } from '../pipeline.js';
@@ -38,16 +38,26 @@ const ENTRY_OVERHEAD = 512;
  * without an answer (a dropped or held request, a client that gave up). The control plane is not
  * journaled: its answers carry webhook secrets and keys. Each request goes into its own sandbox's
  * journal (`x.host`, chosen by the `world` step): a sandbox's journal holds only its requests.
+ * When the sandbox records a trace, its control-plane requests (but the trace's own download) go
+ * the same way into the trace's `control` sink, which masks the secrets (docs/traces.md).
  */
 export function journalRequests(matcher: OperationMatcher): RequestStep {
   return {
     name: 'journal',
     run: (x) => {
-      if (!x.path.startsWith('/v1/') && x.path !== '/v1') return;
+      const sink = x.path.startsWith('/v1/') || x.path === '/v1' ? x.host.journal : controlSink(x);
+      if (!sink) return;
       if (x.express) catchAnswer(x);
-      recordOnClose(x.host.journal, matcher, x);
+      recordOnClose(sink, matcher, x);
     },
   };
+}
+
+/** The trace's sink for a control-plane request, when the request's sandbox records one. */
+function controlSink(x: RequestContext): JournalSink | undefined {
+  const trace = x.host.trace;
+  if (!trace || !x.path.startsWith('/__sandbox/') || x.path === '/__sandbox/trace') return;
+  return trace.control;
 }
 
 /** The body an Express route sends, however it sends it (the fast path's answers record theirs). */
@@ -67,11 +77,7 @@ function catchAnswer(x: RequestContext): void {
  * one listener records both the answered and the unanswered). The context is read then: the
  * account, the key, the fault and the answer are known by that time.
  */
-function recordOnClose(
-  journal: RequestJournal,
-  matcher: OperationMatcher,
-  x: RequestContext,
-): void {
+function recordOnClose(journal: JournalSink, matcher: OperationMatcher, x: RequestContext): void {
   const { res, world } = x;
   const elapsed = stopwatch();
   const startedAt = world.clock.wallNow();
