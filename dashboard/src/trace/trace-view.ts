@@ -40,6 +40,12 @@ export interface Instant {
 }
 
 /** Each record's real and virtual time (a record without one takes the one before). */
+/** A stretch of virtual time, as the routes give it. */
+const span = (from: number, until: number): { from: string; until: string } => ({
+  from: new Date(from).toISOString(),
+  until: new Date(until).toISOString(),
+});
+
 export function stamps(records: TraceRecord[]): { real: number; virtual: number }[] {
   let virtual = 0;
   return records.map((r) => {
@@ -103,6 +109,12 @@ export function instantAt(records: TraceRecord[], index: number): Instant {
       .filter((o) => !FINAL.has(o.status))
       .map((o): OrderRoute => {
         const trip = trips.get(`${o.order_id} ${o.driver?.driver_id ?? ''}`);
+        // As GET /__sandbox/routes says them (src/commands/list-routes.ts), from the trips.
+        const droppedBy = [...trips.entries()]
+          .filter(([key, t]) => key.startsWith(`${o.order_id} `) && t.drop_at !== undefined)
+          .filter(([, t]) => (t.drop_at ?? Infinity) <= at.virtual)
+          .sort(([, a], [, b]) => a.assigned_at - b.assigned_at)
+          .map(([, t]) => t.driver_id);
         return {
           order_id: o.order_id,
           status: o.status as OrderRoute['status'],
@@ -111,6 +123,12 @@ export function instantAt(records: TraceRecord[], index: number): Instant {
           dropoff: o.dropoff.location,
           to_pickup: trip?.to_pickup ?? [],
           to_dropoff: trip?.to_dropoff ?? [],
+          wait: trip ? span(trip.pickup_arrive_at, trip.pickup_depart_at) : null,
+          stale:
+            trip?.stale_from !== undefined && trip.stale_until !== undefined
+              ? span(trip.stale_from, trip.stale_until)
+              : null,
+          dropped_by: droppedBy,
         };
       }),
     drivers: driversAt(world, all, trips, events, at.virtual),
@@ -171,7 +189,7 @@ function driversAt(
     if (!order || !driver) continue;
     // A driver that drops the order (`driver_reassigned`, issue 22) stops at its trip's `drop_at`
     // and is free again, without an event; one taken off it otherwise, when the next set off.
-    const dropAt = (trip as Trip & { drop_at?: number }).drop_at;
+    const dropAt = trip.drop_at;
     const next = planned.slice(k + 1).find((p) => p.orderId === orderId);
     const dropped = dropAt !== undefined && dropAt <= now;
     const active =
