@@ -39,6 +39,24 @@ describe("requests Node's HTTP layer would answer itself", () => {
     expect(answer).toContain('200 OK');
   });
 
+  it('answers a client that closes its side once its request is sent, even after an await', async () => {
+    // An HTTP/1.0 client (or `nc -N`) sends its request, then its FIN. A fresh sandbox's first
+    // metrics scrape answers after importing prom-client: Node's default dropped it on the FIN
+    // (an empty answer; found by test/bad-input/edge-fuzz.test.ts).
+    const fresh = await TestSandbox.start();
+    try {
+      const answer = await rawExchange(
+        fresh.sandbox.port,
+        `GET /__sandbox/metrics HTTP/1.0\r\nHost: localhost\r\nContent-Length: 2\r\n\r\n{}`,
+        { end: true, waitMs: 5000 },
+      );
+      expect(answer).toMatch(/^HTTP\/1\.1 200 OK/);
+      expect(answer).toContain('delivery_sandbox_http_requests_total');
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('answers an HTTP/1.1 request with no Host with a JSON 400', async () => {
     const res = await raw(port, `GET /__sandbox/health HTTP/1.1\r\nConnection: close\r\n\r\n`);
     expect(res.status).toBe(400);

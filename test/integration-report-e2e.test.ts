@@ -157,6 +157,28 @@ async function driveEverySituation(r: Run, mistakes: AppMistakes = {}): Promise<
   await control('PUT', '/__sandbox/faults', { webhooks: {} });
   await sandbox.clock.advance('10m'); // the retries fall due
   await sandbox.settle();
+  // Trouble on the road (issue 22), read as the app reads an order: its first driver drops it,
+  // the restaurant is late and the second driver's reports go stale for a while. Read back once
+  // the second driver has it, around the moved ETA, and inside the stale stretch.
+  const e = await app.placeOrder(ORDER, {
+    'Sandbox-Outcome': 'driver_reassigned, pickup_delay, stale_location',
+  });
+  const tripOf = async (): Promise<Record<string, number>> => {
+    const state = (await control('GET', '/__sandbox/state')) as {
+      orders: { order: { order_id: string }; trip: Record<string, number> }[];
+    };
+    return state.orders.find((o) => o.order.order_id === e.order_id)!.trip;
+  };
+  const clockTo = (at: number) =>
+    sandbox.clock.advance(`${Math.max(0, Math.ceil((at - sandbox.clock.now()) / 1000))}s`);
+  await sandbox.clock.advance('30s');
+  await clockTo((await tripOf())['drop_at']! + 35_000); // the next driver is 30 s later
+  await app.getOrder(e.order_id);
+  const second = await tripOf();
+  await clockTo(second['pickup_arrive_at']!);
+  await app.getOrder(e.order_id); // the late restaurant moved the ETA since the read before
+  await clockTo(second['stale_from']! + 30_000);
+  await app.track(e.order_id);
   await sandbox.probe(sandbox.webhookEndpoints[0]!.endpoint_id);
 }
 

@@ -53,6 +53,12 @@ export function createHttpServer(
     },
     serve,
   );
+  // A client that sends its request and then closes its side (an HTTP/1.0 client, `nc -N`) still
+  // gets the answer of a route that answers after an await (the first metrics scrape, a reset):
+  // Node's default drops every request in flight on the client's FIN. With this Node's own
+  // flag (http's server sets it, false, for every server), the answer is written, then the
+  // connection closed.
+  (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
 
   let open = 0;
   server.on('connection', (socket: Socket) => {

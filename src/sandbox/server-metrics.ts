@@ -52,10 +52,13 @@ export class ServerMetrics implements MetricsSource {
   }
 
   async text(): Promise<string> {
-    this.loaded ??= import('prom-client').then((client) => ({
-      client,
-      registry: this.build(client),
-    }));
+    this.loaded ??= import('prom-client').then((module) => {
+      // prom-client is CommonJS: Node's import gives its exports as `default` and by name, the
+      // CLI bundle's chunk only as `default` (by name they were undefined: every scrape of the
+      // built CLI and the image answered 500).
+      const client = (module as { default?: PromClient }).default ?? module;
+      return { client, registry: this.build(client) };
+    });
     const { client, registry } = await this.loaded;
     this.type = registry.contentType;
     return client.Registry.merge([processRegistry(client), registry]).metrics();

@@ -162,6 +162,9 @@ it('answers every odd request at the HTTP edge below 500, in JSON, never 304', a
         expect(res.headers['content-type'], context).toMatch(/^application\/json/);
         expect(isErrorShape(res.json), context).toBe(true);
         expect(ERROR_CODES, context).toContain(res.json.error.code);
+      } else if (/^GET \/__sandbox\/metrics[?/ ]/.test(bytes)) {
+        // Prometheus's text format, the one answer that is not JSON (docs/observability.md).
+        expect(res.headers['content-type'], context).toMatch(/^text\/plain; version=0\.0\.4/);
       } else {
         expect(res.json, context).toBeDefined();
       }

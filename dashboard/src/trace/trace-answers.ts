@@ -8,7 +8,8 @@ const page = <K extends string, T>(key: K, items: T[]) => ({ [key]: items, has_m
 
 /** The answer to `method path` at `instant`; throws an ApiError for what a trace cannot answer. */
 export function traceAnswer(instant: Instant, city: City, method: string, path: string): unknown {
-  const url = new URL(path, 'http://trace');
+  // A path and its query, on the page's own origin (the page names no other site: docs/security.md).
+  const url = new URL(path, location.origin);
   const route = url.pathname.replace(/^\/__sandbox\/sandboxes\/[^/]+/, '/__sandbox');
   if (method !== 'GET')
     throw new ApiError(405, 'read_only', null, 'This is a recorded trace: it is shown read-only');
