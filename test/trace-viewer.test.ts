@@ -145,6 +145,9 @@ describe('the trace viewer (show-trace)', () => {
         await t.post('/v1/orders', SAMPLE_ORDER, { headers: { 'Sandbox-Outcome': SECOND_OUTCOME } })
       ).body.order_id as string;
       await rx.waitFor(3);
+      // The attempts' outcomes recorded (the receiver has answered, the sandbox may not yet have
+      // read it): the live panels then show what the trace holds at this virtual time.
+      await t.sandbox.settle();
       virtualA = Date.parse((await t.get('/__sandbox/clock')).body.now);
       shownA = await panels(live.page, await counts());
 
