@@ -56,7 +56,7 @@ export function TraceApp({
   const dropped = records.find((r) => r.type === 'dropped');
   return (
     <div class="trace-viewer">
-      <section class="timeline" data-testid="timeline">
+      <section class="trace-timeline" data-testid="timeline">
         <strong>Trace</strong> <span class="muted">{name}</span>{' '}
         <label>
           time{' '}
