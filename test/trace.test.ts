@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -161,6 +162,32 @@ describe('a trace (--trace FILE)', () => {
     );
     expect(out.stdout).toContain('recorded: status 200');
     expect(out.stdout).toContain('replayed: status 404');
+  }, 60_000);
+
+  it('the CLI shows a file: show-trace serves the dashboard and the trace, and refuses a file that is not one', async () => {
+    const child = spawn(process.execPath, ['dist/cli.js', 'show-trace', file, '--port', '0']);
+    try {
+      let out = '';
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.on('data', (d: Buffer) => {
+          out += d.toString();
+          const m = /(http:\/\/127\.0\.0\.1:\d+)\/\?trace=\/trace/.exec(out);
+          if (m) resolve(m[1]!);
+        });
+        child.once('exit', (code) => reject(new Error(`show-trace exited ${code}: ${out}`)));
+      });
+      const page = await fetch(`${url}/?trace=/trace`);
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      const served = Buffer.from(await (await fetch(`${url}/trace`)).arrayBuffer());
+      expect(served.equals(await readFile(file))).toBe(true);
+    } finally {
+      child.kill();
+    }
+    const notATrace = join(dir, 'not-a-trace.txt');
+    await writeFile(notATrace, 'hello');
+    const refused = await cli('show-trace', notATrace);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^delivery-sandbox: .+\n$/);
   }, 60_000);
 });
 

@@ -1,12 +1,15 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import type { Command } from 'commander';
-import { replayTrace } from '../sandbox/replay-trace.js';
+import { Option, type Command } from 'commander';
 import { readTrace } from '../trace/read-trace.js';
 import { clientFor, print, withClientOptions, type ClientFlags } from './client-commands.js';
+import { parsePort } from './options.js';
+import { serveTrace } from './serve-trace.js';
 
 /**
- * `delivery-sandbox trace save FILE` (a running sandbox's trace so far) and `replay FILE` (the
- * trace's requests on a fresh world, and the first difference): docs/traces.md.
+ * `delivery-sandbox trace save FILE` (a running sandbox's trace so far), `replay FILE` (the
+ * trace's requests on a fresh world, and the first difference) and `show-trace FILE` (the
+ * dashboard on the trace): docs/traces.md. Replay builds a world: the server's code is imported
+ * by its action only, as the start command's is (decision 20).
  */
 export function addTraceCommands(program: Command): void {
   const trace = program
@@ -39,6 +42,7 @@ export function addTraceCommands(program: Command): void {
     .option('--json', 'print the difference (or null) as JSON')
     .action(async (file: string, flags: { json?: boolean }) => {
       const records = readTrace(await readFile(file));
+      const { replayTrace } = await import('../sandbox/replay-trace.js');
       const diff = await replayTrace(records);
       if (flags.json)
         print([JSON.stringify({ identical: diff === undefined, difference: diff ?? null })]);
@@ -50,5 +54,23 @@ export function addTraceCommands(program: Command): void {
           `  replayed: ${diff.replayed}`,
         ]);
       if (diff !== undefined) process.exitCode = 1;
+    });
+
+  program
+    .command('show-trace <file>')
+    .description(
+      'open the dashboard on a trace, read-only and offline, with a timeline to scrub (prints its URL; Ctrl-C stops it)',
+    )
+    .addOption(
+      new Option('--port <port>', 'the port to serve it on (0: any free one)')
+        .default(0)
+        .argParser(parsePort),
+    )
+    .addOption(new Option('--host <host>', 'the address to listen on').default('127.0.0.1'))
+    .action(async (file: string, flags: { port: number; host: string }) => {
+      const bytes = await readFile(file);
+      readTrace(bytes); // a file that is not a trace is refused here, in one line
+      const url = await serveTrace(bytes, file, flags);
+      print([`trace viewer of ${file}: ${url}`]);
     });
 }
