@@ -1,3 +1,6 @@
+// Near 270 lines: the server's WebSocket streams in one class (the upgrade's checks in order, the
+// cap and heartbeat, each sandbox's stream state, loading ws on the first upgrade); the messages,
+// sockets and per-sandbox state are the files beside it.
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { WebSocket, WebSocketServer } from 'ws';

@@ -1,3 +1,6 @@
+// Near 270 lines: one class, the host of a sandbox's worlds (install, replace, drain, the trace and
+// what the app reads of it); building the next world is world-factory.ts, choosing its scenario
+// choose-scenario.ts.
 import { checkBundledOnly } from './bundled-only.js';
 import { chooseScenario } from './choose-scenario.js';
 import type { SandboxConfig } from './config.js';
