@@ -10,7 +10,8 @@ import { fastPathTakes, runFastSteps, type RequestStep } from './pipeline.js';
 import { FastContext, type RequestContext } from './request-context.js';
 import type { InputValidator, RequestValidators } from './request-validators.js';
 import { sendError } from './send-error.js';
-import { sendJson } from './send-json.js';
+import { orderText } from './order-text.js';
+import { sendJsonText } from './send-json.js';
 
 const ORDERS = '/v1/orders/';
 const LOCATION = '/location';
@@ -19,8 +20,8 @@ const DRIVERS = '/v1/drivers/available';
 /** One read the fast path answers: its OpenAPI path template and what it answers. */
 interface FastRead {
   readonly template: string;
-  /** The answer's body; throws a ServiceError for an error answer. `param` is the order id. */
-  readonly answer: (x: RequestContext, param: string, query: string) => unknown;
+  /** The answer's JSON text; throws a ServiceError for an error answer. `param` is the order id. */
+  readonly answer: (x: RequestContext, param: string, query: string) => string;
 }
 
 /**
@@ -43,11 +44,11 @@ export function fastReads(
   let driversQuery: InputValidator | undefined; // compiled on first use, as on the Express route
   const read: FastRead = {
     template: '/v1/orders/{order_id}',
-    answer: (x, id) => findOrder(x.world, id, identifyKey(x, false)).order,
+    answer: (x, id) => orderText(findOrder(x.world, id, identifyKey(x, false)).order),
   };
   const location: FastRead = {
     template: '/v1/orders/{order_id}/location',
-    answer: (x, id) => orderLocation(x.world, identifyKey(x, false), id),
+    answer: (x, id) => JSON.stringify(orderLocation(x.world, identifyKey(x, false), id)),
   };
   const drivers: FastRead = {
     template: DRIVERS,
@@ -55,7 +56,8 @@ export function fastReads(
       identifyKey(x, false);
       driversQuery ??= validators.query('listAvailableDrivers');
       const checked = checkQuery(driversQuery, { ...parseQuery(query) });
-      return availableDrivers(x.world, checked as { lat: number; lng: number; radius: number });
+      const near = checked as { lat: number; lng: number; radius: number };
+      return JSON.stringify(availableDrivers(x.world, near));
     },
   };
   const routes = new Map([read, location, drivers].map((r) => [r.template, r]));
@@ -63,7 +65,7 @@ export function fastReads(
   const finish = (x: RequestContext): void => {
     const c = x as FastContext;
     try {
-      c.answered = sendJson(c.res, routes.get(c.template)!.answer(c, c.param, c.query));
+      c.answered = sendJsonText(c.res, routes.get(c.template)!.answer(c, c.param, c.query));
     } catch (err) {
       failed(c, err);
     }

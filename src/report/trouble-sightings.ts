@@ -13,15 +13,6 @@ interface OrderRead {
   timeline?: { status?: string }[];
 }
 
-const parse = (e: JournalEntry): unknown => {
-  if (e.response.body.truncated || e.response.body.text === null) return undefined;
-  try {
-    return JSON.parse(e.response.body.text) as unknown;
-  } catch {
-    return undefined;
-  }
-};
-
 /**
  * The trouble on the road a client's reads show it handled (coverage situations), from the
  * answers alone:
@@ -34,27 +25,26 @@ const parse = (e: JournalEntry): unknown => {
  */
 export class TroubleSightings {
   private readonly lastEta = new Map<string, { who: string; eta: string }>();
+  /** Each order's last answer read and what it says: an answer read again is not parsed again. */
+  private readonly answers = new Map<string, { text: string; read: AnswerRead | undefined }>();
 
   /** The situations `e` proves; `intervalMs` is the world's report interval. */
   observe(e: JournalEntry, intervalMs: number): string[] {
     if (e.method !== 'GET' || e.status !== 200) return [];
     if (LOCATION_PATH.test(e.path)) {
-      const body = parse(e) as { updated_at?: unknown } | undefined;
-      const recorded = typeof body?.updated_at === 'string' ? Date.parse(body.updated_at) : NaN;
+      const read = this.read(e, e.path);
+      const recorded = typeof read?.updated_at === 'string' ? Date.parse(read.updated_at) : NaN;
       return Date.parse(e.virtual_time) - recorded >= intervalMs ? ['location.stale.seen'] : [];
     }
     const id = ORDER_PATH.exec(e.path)?.[1];
     if (id === undefined) return [];
-    const order = parse(e) as OrderRead | undefined;
+    const order = this.read(e, id);
     if (!order) return [];
     const ids: string[] = [];
-    const assignments = (order.timeline ?? []).filter((t) => t.status === 'driver_assigned');
-    if (assignments.length >= 2 && order.status !== 'pending' && order.status !== 'cancelled')
-      ids.push('order.driver_reassigned.handled');
-    if (order.status === 'driver_assigned' || order.status === 'picked_up') {
+    if (order.reassigned) ids.push('order.driver_reassigned.handled');
+    if (order.who !== undefined) {
       // The same status and driver as the read before, another ETA: the estimate moved on its own.
-      const who = `${order.status} ${order.driver?.driver_id ?? ''}`;
-      const eta = `${order.eta?.pickup_at ?? ''} ${order.eta?.dropoff_at ?? ''}`;
+      const { who, eta } = order;
       const before = this.lastEta.get(id);
       if (before !== undefined && before.who === who && before.eta !== eta)
         ids.push('eta.changed.seen');
@@ -68,5 +58,53 @@ export class TroubleSightings {
   /** Forgets what it read (`POST /__sandbox/report/reset`). */
   reset(): void {
     this.lastEta.clear();
+    this.answers.clear();
   }
+
+  /**
+   * What the answer of `e` says, read once per distinct answer of the same resource (`key`): a
+   * client polling an order that did not change gets the very same text (src/http/order-text.ts),
+   * and parsing it on every read was most of the report's cost of a read (issue 24).
+   */
+  private read(e: JournalEntry, key: string): AnswerRead | undefined {
+    const { text, truncated } = e.response.body;
+    if (truncated || text === null) return undefined;
+    const last = this.answers.get(key);
+    if (last !== undefined && last.text === text) return last.read;
+    const read = readAnswer(text);
+    this.answers.delete(key);
+    this.answers.set(key, { text, read });
+    if (this.answers.size > MEMORY) this.answers.delete(this.answers.keys().next().value!);
+    return read;
+  }
+}
+
+/** What an order's (or a location's) answer tells the sightings. */
+interface AnswerRead {
+  /** A location's report time. */
+  updated_at?: unknown;
+  /** Assigned twice, and not back to pending nor cancelled. */
+  reassigned: boolean;
+  /** `status driver_id` while a driver is on the way (assigned or picked up), with the ETAs. */
+  who?: string;
+  eta: string;
+}
+
+function readAnswer(text: string): AnswerRead | undefined {
+  let order: OrderRead & { updated_at?: unknown };
+  try {
+    order = JSON.parse(text) as OrderRead & { updated_at?: unknown };
+  } catch {
+    return undefined;
+  }
+  if (typeof order !== 'object' || order === null) return undefined;
+  const assignments = (order.timeline ?? []).filter((t) => t.status === 'driver_assigned');
+  const moving = order.status === 'driver_assigned' || order.status === 'picked_up';
+  return {
+    updated_at: order.updated_at,
+    reassigned:
+      assignments.length >= 2 && order.status !== 'pending' && order.status !== 'cancelled',
+    ...(moving ? { who: `${order.status} ${order.driver?.driver_id ?? ''}` } : {}),
+    eta: `${order.eta?.pickup_at ?? ''} ${order.eta?.dropoff_at ?? ''}`,
+  };
 }

@@ -10,7 +10,8 @@ import { sandboxOutcome } from '../middleware/sandbox-outcome.js';
 import { validateBody } from '../middleware/validate.js';
 import { replyCommitted } from '../reply-committed.js';
 import type { RequestValidators } from '../request-validators.js';
-import { sendJson } from '../send-json.js';
+import { orderText } from '../order-text.js';
+import { sendJson, sendJsonText } from '../send-json.js';
 
 /**
  * `/v1/orders`: create, retrieve, cancel, and the driver's live location, registered on `router`
@@ -33,7 +34,7 @@ export function ordersRoutes(router: IRouter, validators: RequestValidators): vo
 
   router.get('/v1/orders/:order_id', auth.read, (req, res) => {
     const { world, account } = res.locals;
-    sendJson(res, findOrder(world, req.params.order_id as string, account).order);
+    sendJsonText(res, orderText(findOrder(world, req.params.order_id as string, account).order));
   });
 
   router.delete('/v1/orders/:order_id', auth.write, async (req, res) => {

@@ -1,0 +1,104 @@
+// The cached text of an order (src/http/order-text.ts) against JSON.stringify, after every way an
+// order changes: a property test over random mixes of creates (with every trouble outcome), clock
+// steps (assignments, drops and reassignments, ETA revisions, pickups, deliveries, system
+// cancellations), client cancellations, forced advances and payments, each order read (so cached)
+// before every change. A change the cache did not see would answer a stale text here.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { advanceOrder } from '../commands/advance-order.js';
+import { cancelOrder } from '../commands/cancel-order.js';
+import { createOrder } from '../commands/create-order.js';
+import { payOrder } from '../commands/pay-order.js';
+import { ORDER_OUTCOMES, outcomeChoice } from '../domain/order-outcome.js';
+import { ServiceError } from '../errors/service-error.js';
+import { openWorld } from '../../test/support/world.js';
+import { orderText } from './order-text.js';
+
+const MINUTE = 60_000;
+
+type Step =
+  | { do: 'create'; outcomes: string[] }
+  | { do: 'clock'; seconds: number }
+  | { do: 'cancel' | 'advance' | 'pay'; nth: number };
+
+const step: fc.Arbitrary<Step> = fc.oneof(
+  fc
+    .subarray([...ORDER_OUTCOMES], { maxLength: 2 })
+    .map((o) => ({ do: 'create' as const, outcomes: o })),
+  fc.integer({ min: 1, max: 900 }).map((seconds) => ({ do: 'clock' as const, seconds })),
+  fc
+    .constantFrom('cancel' as const, 'advance' as const, 'pay' as const)
+    .chain((what) => fc.nat(5).map((nth) => ({ do: what, nth }))),
+);
+
+describe('an order’s cached text', () => {
+  it('is JSON.stringify of the order after every change', () => {
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 1, maxLength: 20 }), fc.nat(3), (steps, seed) => {
+        const world = openWorld({
+          name: 'text',
+          seed: `text-${seed}`,
+          city: { name: 'Text', center: { lat: 37.7749, lng: -122.4194 }, radius_km: 3 },
+          accounts: [{ id: 'acct_text', api_keys: ['sk_test_text_0001'] }],
+          drivers: { count: 4 },
+          clock: { mode: 'manual', start: '2026-01-01T12:00:00.000Z' },
+        });
+        const account = world.store.accounts.all()[0]!;
+        const ids: string[] = [];
+        const checkAll = (): void => {
+          for (const id of ids) {
+            const { order } = world.store.orders.get(id)!;
+            expect(orderText(order)).toBe(JSON.stringify(order));
+          }
+        };
+        const tolerate = (act: () => unknown): void => {
+          try {
+            act();
+          } catch (err) {
+            if (!(err instanceof ServiceError)) throw err;
+          }
+        };
+        for (const s of steps) {
+          checkAll();
+          if (s.do === 'create') {
+            const outcome = outcomeChoice(s.outcomes as (typeof ORDER_OUTCOMES)[number][]);
+            const input = {
+              pickup: { address: '1 Market St' },
+              dropoff: { address: '2 Castro St' },
+            };
+            ids.push(createOrder(world, account, input, { outcome }).order_id);
+          } else if (s.do === 'clock') {
+            world.scheduler.advanceTo(world.clock.now() + s.seconds * 1000);
+          } else if (ids.length > 0) {
+            const id = ids[s.nth % ids.length]!;
+            if (s.do === 'cancel')
+              tolerate(() => cancelOrder(world, { orderId: id, by: 'customer', account }));
+            else if (s.do === 'advance') tolerate(() => advanceOrder(world, id));
+            else tolerate(() => payOrder(world, account, id, { payment_method: 'pm_card_visa' }));
+          }
+        }
+        checkAll();
+        world.scheduler.advanceTo(world.clock.now() + 3 * 60 * MINUTE);
+        checkAll();
+        world.dispose();
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('is made again when a field changes in place, is added or is removed', () => {
+    const order = { order_id: 'ord_1', status: 'pending', timeline: [{ status: 'pending' }] };
+    const text = (o: object): string => orderText(o as Parameters<typeof orderText>[0]);
+    expect(text(order)).toBe(JSON.stringify(order));
+    order.status = 'driver_assigned';
+    expect(text(order)).toBe(JSON.stringify(order));
+    order.timeline.push({ status: 'driver_assigned' });
+    expect(text(order)).toBe(JSON.stringify(order));
+    Object.assign(order, { driver: { driver_id: 'drv_1' } });
+    expect(text(order)).toBe(JSON.stringify(order));
+    delete (order as { driver?: unknown }).driver;
+    expect(text(order)).toBe(JSON.stringify(order));
+    // The same object unchanged: the very same string (what the report and the trace compare).
+    expect(text(order)).toBe(text(order));
+  });
+});
