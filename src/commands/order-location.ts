@@ -1,6 +1,7 @@
 import { round, roundLatLng } from '../domain/geo.js';
-import { locationReport, type ReportSettings } from '../domain/location-report.js';
-import type { TripPhase } from '../domain/trip.js';
+import type { Order } from '../domain/api-types.js';
+import { reportedPosition, reportTime, type ReportSettings } from '../domain/location-report.js';
+import type { Trip, TripPhase } from '../domain/trip.js';
 import type { LatLng } from '../domain/geo.js';
 import type { AccountRecord } from '../store/state.js';
 import { fail } from '../errors/service-error.js';
@@ -21,21 +22,36 @@ export interface DriverLocation {
 }
 
 /**
- * The last report of the driver on `id`: where its trip put it when it last reported (every
- * `location.update_interval` of the scenario), with `updated_at` the time it was recorded.
+ * What a location read answers from: the order and its driver's trip, in the order's status, at
+ * the driver's last report (`recordedAt`) under the world's report settings. The answer is a pure
+ * function of these (docs/simulation.md): every read between two reports answers the same.
  */
-export function orderLocation(world: World, account: AccountRecord, id: string): DriverLocation {
+export interface LocationFix {
+  readonly order: Order;
+  readonly trip: Trip;
+  readonly recordedAt: number;
+  readonly settings: ReportSettings;
+}
+
+/**
+ * Which report of its driver a read of `id`'s location answers now: 404/403 as `findOrder`, 409
+ * `order_finished` for a delivered or cancelled order, 409 `no_driver_assigned` before a driver.
+ */
+export function locationFix(world: World, account: AccountRecord, id: string): LocationFix {
   const { order, trip } = findOrder(world, id, account);
   if (order.status === 'delivered' || order.status === 'cancelled') {
     throw fail('order_finished', { id, status: order.status });
   }
   if (order.status === 'pending' || !trip) throw fail('no_driver_assigned', { id });
-  const { position: at, recordedAt } = locationReport(
-    trip,
-    order.status,
-    world.clock.now(),
-    reportSettings(world),
-  );
+  const settings = reportSettings(world);
+  const recordedAt = reportTime(trip, world.clock.now(), settings.intervalMs);
+  return { order, trip, recordedAt, settings };
+}
+
+/** The location `fix` answers, as `GET /v1/orders/{id}/location` returns it. */
+export function describeLocation(fix: LocationFix): DriverLocation {
+  const { order, trip, recordedAt } = fix;
+  const at = reportedPosition(trip, order.status, recordedAt, fix.settings);
   const heading = round(at.heading_deg, 1);
   return {
     order_id: order.order_id,
@@ -48,6 +64,14 @@ export function orderLocation(world: World, account: AccountRecord, id: string):
     eta_seconds: Math.ceil(at.eta_ms / 1000),
     updated_at: new Date(recordedAt).toISOString(),
   };
+}
+
+/**
+ * The last report of the driver on `id`: where its trip put it when it last reported (every
+ * `location.update_interval` of the scenario), with `updated_at` the time it was recorded.
+ */
+export function orderLocation(world: World, account: AccountRecord, id: string): DriverLocation {
+  return describeLocation(locationFix(world, account, id));
 }
 
 /** How the world's drivers report (the scenario's `location`). */

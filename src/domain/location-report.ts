@@ -59,11 +59,21 @@ export function locationReport(
   settings: ReportSettings,
 ): LocationReport {
   const recordedAt = reportTime(trip, now, settings.intervalMs);
+  return { position: reportedPosition(trip, status, recordedAt, settings), recordedAt };
+}
+
+/** Where the report recorded at `recordedAt` (a `reportTime`) puts the driver on `trip`. */
+export function reportedPosition(
+  trip: Trip,
+  status: OrderStatus,
+  recordedAt: number,
+  settings: ReportSettings,
+): TripPosition {
   const position = tripPosition(trip, status, recordedAt);
   const location = withNoise(
     position.location,
     settings.noiseM,
     `${settings.seed}:gps:${trip.driver_id}:${recordedAt}`,
   );
-  return { position: { ...position, location }, recordedAt };
+  return { ...position, location };
 }

@@ -3,13 +3,14 @@ import { parse as parseQuery } from 'node:querystring';
 import type { Logger } from 'pino';
 import { availableDrivers } from '../commands/available-drivers.js';
 import { findOrder } from '../commands/find-order.js';
-import { orderLocation } from '../commands/order-location.js';
+import { locationFix } from '../commands/order-location.js';
 import { identifyKey } from './middleware/authenticate.js';
 import { checkQuery } from './middleware/validate.js';
 import { fastPathTakes, runFastSteps, type RequestStep } from './pipeline.js';
 import { FastContext, type RequestContext } from './request-context.js';
 import type { InputValidator, RequestValidators } from './request-validators.js';
 import { sendError } from './send-error.js';
+import { locationText } from './location-text.js';
 import { orderText } from './order-text.js';
 import { sendJsonText } from './send-json.js';
 
@@ -48,7 +49,7 @@ export function fastReads(
   };
   const location: FastRead = {
     template: '/v1/orders/{order_id}/location',
-    answer: (x, id) => JSON.stringify(orderLocation(x.world, identifyKey(x, false), id)),
+    answer: (x, id) => locationText(locationFix(x.world, identifyKey(x, false), id)),
   };
   const drivers: FastRead = {
     template: DRIVERS,

@@ -2,7 +2,7 @@ import type { IRouter } from 'express';
 import { cancelOrder } from '../../commands/cancel-order.js';
 import { createOrder, type CreateOrderInput } from '../../commands/create-order.js';
 import { findOrder } from '../../commands/find-order.js';
-import { orderLocation } from '../../commands/order-location.js';
+import { locationFix } from '../../commands/order-location.js';
 import { auth } from '../middleware/authenticate.js';
 import { idempotency } from '../middleware/idempotency.js';
 import { jsonBody } from '../middleware/json-body.js';
@@ -10,8 +10,9 @@ import { sandboxOutcome } from '../middleware/sandbox-outcome.js';
 import { validateBody } from '../middleware/validate.js';
 import { replyCommitted } from '../reply-committed.js';
 import type { RequestValidators } from '../request-validators.js';
+import { locationText } from '../location-text.js';
 import { orderText } from '../order-text.js';
-import { sendJson, sendJsonText } from '../send-json.js';
+import { sendJsonText } from '../send-json.js';
 
 /**
  * `/v1/orders`: create, retrieve, cancel, and the driver's live location, registered on `router`
@@ -45,6 +46,6 @@ export function ordersRoutes(router: IRouter, validators: RequestValidators): vo
 
   router.get('/v1/orders/:order_id/location', auth.read, (req, res) => {
     const { world, account } = res.locals;
-    sendJson(res, orderLocation(world, account, req.params.order_id as string));
+    sendJsonText(res, locationText(locationFix(world, account, req.params.order_id as string)));
   });
 }

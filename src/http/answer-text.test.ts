@@ -1,17 +1,20 @@
-// The cached text of an order (src/http/order-text.ts) against JSON.stringify, after every way an
-// order changes: a property test over random mixes of creates (with every trouble outcome), clock
+// The cached texts of an order and of its location (src/http/order-text.ts, location-text.ts)
+// against JSON.stringify of what the commands answer, after every way an order changes: a property test over random mixes of creates (with every trouble outcome), clock
 // steps (assignments, drops and reassignments, ETA revisions, pickups, deliveries, system
 // cancellations), client cancellations, forced advances and payments, each order read (so cached)
-// before every change. A change the cache did not see would answer a stale text here.
+// before every change, at random instants between and on the drivers' reports. A change the cache
+// did not see would answer a stale text here.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { advanceOrder } from '../commands/advance-order.js';
 import { cancelOrder } from '../commands/cancel-order.js';
 import { createOrder } from '../commands/create-order.js';
+import { locationFix, orderLocation, type LocationFix } from '../commands/order-location.js';
 import { payOrder } from '../commands/pay-order.js';
 import { ORDER_OUTCOMES, outcomeChoice } from '../domain/order-outcome.js';
 import { ServiceError } from '../errors/service-error.js';
 import { openWorld } from '../../test/support/world.js';
+import { locationText } from './location-text.js';
 import { orderText } from './order-text.js';
 
 const MINUTE = 60_000;
@@ -26,13 +29,14 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     .subarray([...ORDER_OUTCOMES], { maxLength: 2 })
     .map((o) => ({ do: 'create' as const, outcomes: o })),
   fc.integer({ min: 1, max: 900 }).map((seconds) => ({ do: 'clock' as const, seconds })),
+  fc.integer({ min: 1, max: 25 }).map((seconds) => ({ do: 'clock' as const, seconds })),
   fc
     .constantFrom('cancel' as const, 'advance' as const, 'pay' as const)
     .chain((what) => fc.nat(5).map((nth) => ({ do: what, nth }))),
 );
 
-describe('an order’s cached text', () => {
-  it('is JSON.stringify of the order after every change', () => {
+describe('an order’s and its location’s cached texts', () => {
+  it('are JSON.stringify of what the commands answer, after every change', () => {
     fc.assert(
       fc.property(fc.array(step, { minLength: 1, maxLength: 20 }), fc.nat(3), (steps, seed) => {
         const world = openWorld({
@@ -49,6 +53,14 @@ describe('an order’s cached text', () => {
           for (const id of ids) {
             const { order } = world.store.orders.get(id)!;
             expect(orderText(order)).toBe(JSON.stringify(order));
+            let fix: LocationFix | undefined;
+            try {
+              fix = locationFix(world, account, id);
+            } catch (err) {
+              if (!(err instanceof ServiceError)) throw err;
+            }
+            if (fix)
+              expect(locationText(fix)).toBe(JSON.stringify(orderLocation(world, account, id)));
           }
         };
         const tolerate = (act: () => unknown): void => {
