@@ -1,5 +1,5 @@
-// The cached texts of an order and of its location (src/http/order-text.ts, location-text.ts)
-// against JSON.stringify of what the commands answer, after every way an order changes: a property test over random mixes of creates (with every trouble outcome), clock
+// The cached texts of an order, of its location and of a driver search (src/http/order-text.ts,
+// location-text.ts, drivers-text.ts) against JSON.stringify of what the commands answer, after every way an order changes: a property test over random mixes of creates (with every trouble outcome), clock
 // steps (assignments, drops and reassignments, ETA revisions, pickups, deliveries, system
 // cancellations), client cancellations, forced advances and payments, each order read (so cached)
 // before every change, at random instants between and on the drivers' reports. A change the cache
@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { advanceOrder } from '../commands/advance-order.js';
+import { availableDrivers } from '../commands/available-drivers.js';
 import { cancelOrder } from '../commands/cancel-order.js';
 import { createOrder } from '../commands/create-order.js';
 import { locationFix, orderLocation, type LocationFix } from '../commands/order-location.js';
@@ -14,10 +15,17 @@ import { payOrder } from '../commands/pay-order.js';
 import { ORDER_OUTCOMES, outcomeChoice } from '../domain/order-outcome.js';
 import { ServiceError } from '../errors/service-error.js';
 import { openWorld } from '../../test/support/world.js';
+import { availableDriversText } from './drivers-text.js';
 import { locationText } from './location-text.js';
 import { orderText } from './order-text.js';
 
 const MINUTE = 60_000;
+// A search read before every step, and another before some: reading it replaces the first one's
+// kept text, which the next read of the first makes again.
+const SEARCHES = [
+  { lat: 37.7749, lng: -122.4194, radius: 5 },
+  { lat: 37.79, lng: -122.41, radius: 1 },
+];
 
 type Step =
   | { do: 'create'; outcomes: string[] }
@@ -35,7 +43,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     .chain((what) => fc.nat(5).map((nth) => ({ do: what, nth }))),
 );
 
-describe('an order’s and its location’s cached texts', () => {
+describe('the cached texts of orders, locations and driver searches', () => {
   it('are JSON.stringify of what the commands answer, after every change', () => {
     fc.assert(
       fc.property(fc.array(step, { minLength: 1, maxLength: 20 }), fc.nat(3), (steps, seed) => {
@@ -49,7 +57,7 @@ describe('an order’s and its location’s cached texts', () => {
         });
         const account = world.store.accounts.all()[0]!;
         const ids: string[] = [];
-        const checkAll = (): void => {
+        const checkAll = (other = false): void => {
           for (const id of ids) {
             const { order } = world.store.orders.get(id)!;
             expect(orderText(order)).toBe(JSON.stringify(order));
@@ -62,6 +70,10 @@ describe('an order’s and its location’s cached texts', () => {
             if (fix)
               expect(locationText(fix)).toBe(JSON.stringify(orderLocation(world, account, id)));
           }
+          for (const query of other ? SEARCHES : SEARCHES.slice(0, 1))
+            expect(availableDriversText(world, query)).toBe(
+              JSON.stringify(availableDrivers(world, query)),
+            );
         };
         const tolerate = (act: () => unknown): void => {
           try {
@@ -71,7 +83,7 @@ describe('an order’s and its location’s cached texts', () => {
           }
         };
         for (const s of steps) {
-          checkAll();
+          checkAll(s.do === 'pay');
           if (s.do === 'create') {
             const outcome = outcomeChoice(s.outcomes as (typeof ORDER_OUTCOMES)[number][]);
             const input = {

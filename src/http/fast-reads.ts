@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import type { Logger } from 'pino';
-import { availableDrivers } from '../commands/available-drivers.js';
 import { findOrder } from '../commands/find-order.js';
 import { locationFix } from '../commands/order-location.js';
 import { identifyKey } from './middleware/authenticate.js';
@@ -10,6 +9,7 @@ import { fastPathTakes, runFastSteps, type RequestStep } from './pipeline.js';
 import { FastContext, type RequestContext } from './request-context.js';
 import type { InputValidator, RequestValidators } from './request-validators.js';
 import { sendError } from './send-error.js';
+import { availableDriversText } from './drivers-text.js';
 import { locationText } from './location-text.js';
 import { orderText } from './order-text.js';
 import { sendJsonText } from './send-json.js';
@@ -58,7 +58,7 @@ export function fastReads(
       driversQuery ??= validators.query('listAvailableDrivers');
       const checked = checkQuery(driversQuery, { ...parseQuery(query) });
       const near = checked as { lat: number; lng: number; radius: number };
-      return JSON.stringify(availableDrivers(x.world, near));
+      return availableDriversText(x.world, near);
     },
   };
   const routes = new Map([read, location, drivers].map((r) => [r.template, r]));

@@ -35,6 +35,12 @@ export class DriverIndex {
   private readonly filed = new Map<DriverRecord, Filed>();
   private readonly changed = new Set<DriverRecord>();
 
+  /**
+   * How many changes were reported (`markChanged`): a search answers the same while it stays the
+   * same (src/http/drivers-text.ts keeps an answer's text with it).
+   */
+  revision = 0;
+
   constructor(private readonly drivers: () => readonly DriverRecord[]) {}
 
   /**
@@ -42,6 +48,7 @@ export class DriverIndex {
    * before they write the new status): it is refiled when the next search starts.
    */
   markChanged(driver: DriverRecord): void {
+    this.revision++;
     // Before the first search (and before `warm` reaches it), the build reads it as it is then.
     if (this.built || this.warmed > 0) this.changed.add(driver);
   }

@@ -1,9 +1,9 @@
 import type { IRouter } from 'express';
-import { availableDrivers } from '../../commands/available-drivers.js';
 import { auth } from '../middleware/authenticate.js';
 import { validateQuery } from '../middleware/validate.js';
 import type { RequestValidators } from '../request-validators.js';
-import { sendJson } from '../send-json.js';
+import { availableDriversText } from '../drivers-text.js';
+import { sendJsonText } from '../send-json.js';
 
 /** `GET /v1/drivers/available`, registered on `router` (the app: see ordersRoutes). */
 export function driversRoutes(router: IRouter, validators: RequestValidators): void {
@@ -13,7 +13,7 @@ export function driversRoutes(router: IRouter, validators: RequestValidators): v
     validateQuery(validators, 'listAvailableDrivers'),
     (_req, res) => {
       const query = res.locals.query as { lat: number; lng: number; radius: number };
-      sendJson(res, availableDrivers(res.locals.world, query));
+      sendJsonText(res, availableDriversText(res.locals.world, query));
     },
   );
 }
