@@ -6,8 +6,9 @@
  * 30 s warm-up of its JIT. Rounds alternate the order of the servers. Prints one JSON line.
  *
  * `node --import tsx bench/api-throughput.ts [--seconds 5] [--rounds 3] [--warmup 30]
- * [--baseline DIR] [--only read,create]`: DIR is another built checkout whose sandbox runs as a
- * fourth column (the tree before a change, paired). Without Java or the jar (bench/wiremock.ts)
+ * [--baseline DIR] [--only read,create] [--peers bare,wiremock]`: DIR is another built checkout
+ * whose sandbox runs as a fourth column (the tree before a change, paired); `--peers none` leaves
+ * out bare `node:http` and WireMock, for a quieter A/B of two trees. Without Java or the jar (bench/wiremock.ts)
  * the WireMock column is skipped, with the reason in `wiremock_skipped`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -26,6 +27,7 @@ const ROUNDS = Number(arg('rounds', '3'));
 const WARMUP = Number(arg('warmup', '30'));
 const BASELINE = arg('baseline', '');
 const ONLY = arg('only', '').split(',').filter(Boolean);
+const PEERS = arg('peers', 'bare,wiremock').split(',');
 const CONNECTIONS = 50;
 const KEY = 'Bearer sk_test_ci_acme';
 const median = (xs: number[]): number =>
@@ -176,19 +178,23 @@ async function main(): Promise<void> {
   for (const r of all)
     if (!stubs.some((s) => s.method === r.method && s.path === r.path)) stubs.push(await bytes(r));
   const bareStubs = stubs.map((s) => ({ ...s, path: s.path.split('?')[0]! }));
-  const bare = await startProcess(
-    'bare',
-    process.execPath,
-    ['--import', 'tsx', 'bench/bare-bytes.ts', JSON.stringify(bareStubs)],
-    /(http:\/\/127\.0\.0\.1:\d+)/,
-  );
-  const found = findWireMock();
+  const bare = PEERS.includes('bare')
+    ? await startProcess(
+        'bare',
+        process.execPath,
+        ['--import', 'tsx', 'bench/bare-bytes.ts', JSON.stringify(bareStubs)],
+        /(http:\/\/127\.0\.0\.1:\d+)/,
+      )
+    : undefined;
+  const found = PEERS.includes('wiremock')
+    ? findWireMock()
+    : { missing: 'left out (--peers)' as const };
   const wm =
     'jar' in found
       ? { name: 'wiremock', ...(await startWireMock(found.jar, stubs, KEY)) }
       : undefined;
   if ('missing' in found) process.stderr.write(`WireMock column skipped: ${found.missing}\n`);
-  const servers = [sandbox, bare, ...(wm ? [wm] : []), ...(base ? [base] : [])];
+  const servers = [sandbox, ...(bare ? [bare] : []), ...(wm ? [wm] : []), ...(base ? [base] : [])];
   const mixed: Workload = { name: 'warmup', label: '', requests: all };
   process.stderr.write(`warm-up: ${wm ? `WireMock ${WARMUP} s, ` : ''}the others 5 s…\n`);
   if (wm) await load(wm, mixed, WARMUP);
