@@ -56,7 +56,23 @@ export async function readTraceRecords(bytes: ArrayBuffer): Promise<TraceRecord[
   }
   if (records[0]?.type !== 'header')
     throw new Error('not a delivery-sandbox trace: record one with --trace FILE (docs/traces.md)');
+  resolveAnswers(records);
   return records;
+}
+
+/**
+ * Gives each answer written as a reference, `{ same_as: N }` (trace version 2: it repeats the
+ * answer of record N), that record's text; a reference to no earlier request is left without.
+ */
+function resolveAnswers(records: TraceRecord[]): void {
+  records.forEach((r, index) => {
+    if (r.type !== 'request') return;
+    const body = r.entry.response.body as { text?: string | null; same_as?: number };
+    if (body.same_as === undefined) return;
+    const earlier = body.same_as < index ? records[body.same_as] : undefined;
+    body.text = earlier?.type === 'request' ? earlier.entry.response.body.text : null;
+    delete body.same_as;
+  });
 }
 
 /** Everything the stream gives before it ends, or before a truncated stream's error. */
