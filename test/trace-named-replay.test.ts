@@ -1,0 +1,100 @@
+import { constants, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replayTrace } from '../src/sandbox/replay-trace.js';
+import { readTrace } from '../src/trace/read-trace.js';
+import type { TraceRecord } from '../src/trace/trace-record.js';
+import { Receiver } from './support/receiver.js';
+import { TestSandbox } from './support/test-sandbox.js';
+
+type RequestRecord = Extract<TraceRecord, { type: 'request' }>;
+const NAME = 'traced-run';
+const CONTROL = `/__sandbox/sandboxes/${NAME}`;
+
+/**
+ * A named sandbox's trace (`PUT /__sandbox/sandboxes/{name}` with `{ trace: true }`), downloaded
+ * and replayed: its control plane is under the sandbox's own path and its keys are its own.
+ */
+describe("replay of a named sandbox's trace", () => {
+  let t: TestSandbox;
+  let rx: Receiver;
+  let records: TraceRecord[];
+  let raw: string;
+
+  beforeAll(async () => {
+    t = await TestSandbox.start();
+    rx = await Receiver.start();
+    let failed = false;
+    rx.answer(() => (failed ? 200 : ((failed = true), 500)));
+    const made = await t.request<any>('PUT', CONTROL, { body: { trace: true } });
+    expect(made.status).toBe(201);
+    const key = made.body.accounts[0].api_key as string;
+    const hook = await t.post(`${CONTROL}/webhook-endpoints`, {
+      url: rx.url,
+      secret: 'whsec_named_trace_0001',
+    });
+    expect(hook.status, hook.text).toBe(201);
+    const a = await t.createOrder({}, key);
+    await t.post(`/v1/orders/${a.order_id}/payment`, { payment_method: 'pm_card_visa' }, { key });
+    await t.post(`${CONTROL}/clock/advance`, { by: '90s' });
+    await t.get(`/v1/orders/${a.order_id}`, { key });
+    await t.get(`/v1/orders/${a.order_id}`, { key }); // the same answer: written as a reference
+    await t.get('/v1/orders/ord_missing', { key });
+    await t.post(`${CONTROL}/clock/advance`, { by: '1h' });
+    await rx.waitFor(2); // the failed attempt and its retry
+    const res = await fetch(`${t.url}${CONTROL}/trace`);
+    expect(res.status).toBe(200);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    raw = gunzipSync(bytes, { finishFlush: constants.Z_SYNC_FLUSH }).toString('utf8');
+    records = readTrace(bytes);
+  });
+  afterAll(async () => {
+    await t.close();
+    await rx.close();
+  });
+
+  const requests = (): RequestRecord[] =>
+    records.filter((r): r is RequestRecord => r.type === 'request');
+
+  it('records the named sandbox, its control plane and a repeated answer as a reference', () => {
+    expect(records[0]).toMatchObject({ type: 'header', sandbox: NAME });
+    const seen = requests().map((r) => `${r.plane} ${r.entry.method} ${r.entry.path}`);
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        `control POST ${CONTROL}/webhook-endpoints`,
+        `control POST ${CONTROL}/clock/advance`,
+        'v1 POST /v1/orders',
+      ]),
+    );
+    expect(raw).toContain('"same_as":');
+    const reads = requests().filter(
+      (r) => r.entry.operation === 'retrieveOrder' && r.entry.status === 200,
+    );
+    expect(reads).toHaveLength(2);
+    expect(reads[0]?.entry.response.body.text).toContain('"order_id"');
+    expect(reads[1]?.entry.response.body.text).toBe(reads[0]?.entry.response.body.text);
+  });
+
+  it('replay says identical for the unchanged run', async () => {
+    const diff = await replayTrace(records);
+    expect(diff, JSON.stringify(diff, null, 1)).toBeUndefined();
+  });
+
+  it('replay names the first difference when one recorded answer is edited', async () => {
+    const edited = structuredClone(records);
+    const index = edited.findIndex(
+      (r) => r.type === 'request' && r.entry.path === '/v1/orders' && r.entry.method === 'POST',
+    );
+    const target = edited[index] as RequestRecord;
+    target.entry.response.body.text = (target.entry.response.body.text ?? '').replace(
+      '"tip":',
+      '"tip_edited":',
+    );
+    const diff = await replayTrace(edited);
+    expect(diff).toMatchObject({
+      index,
+      kind: 'answer',
+      what: expect.stringContaining(`POST /v1/orders (${target.entry.id}`),
+    });
+    expect(diff?.recorded).toContain('tip_edited');
+  });
+});
