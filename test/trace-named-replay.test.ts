@@ -1,9 +1,9 @@
 import { constants, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { replayTrace } from '../src/sandbox/replay-trace.js';
 import { readTrace } from '../src/trace/read-trace.js';
 import type { TraceRecord } from '../src/trace/trace-record.js';
 import { Receiver } from './support/receiver.js';
+import { expectReplayIdentical, expectReplayNamesEditedAnswer } from './support/trace-replay.js';
 import { TestSandbox } from './support/test-sandbox.js';
 
 type RequestRecord = Extract<TraceRecord, { type: 'request' }>;
@@ -75,26 +75,10 @@ describe("replay of a named sandbox's trace", () => {
   });
 
   it('replay says identical for the unchanged run', async () => {
-    const diff = await replayTrace(records);
-    expect(diff, JSON.stringify(diff, null, 1)).toBeUndefined();
+    await expectReplayIdentical(records);
   });
 
   it('replay names the first difference when one recorded answer is edited', async () => {
-    const edited = structuredClone(records);
-    const index = edited.findIndex(
-      (r) => r.type === 'request' && r.entry.path === '/v1/orders' && r.entry.method === 'POST',
-    );
-    const target = edited[index] as RequestRecord;
-    target.entry.response.body.text = (target.entry.response.body.text ?? '').replace(
-      '"tip":',
-      '"tip_edited":',
-    );
-    const diff = await replayTrace(edited);
-    expect(diff).toMatchObject({
-      index,
-      kind: 'answer',
-      what: expect.stringContaining(`POST /v1/orders (${target.entry.id}`),
-    });
-    expect(diff?.recorded).toContain('tip_edited');
+    await expectReplayNamesEditedAnswer(records);
   });
 });
