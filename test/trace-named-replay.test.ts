@@ -37,7 +37,7 @@ describe("replay of a named sandbox's trace", () => {
     await t.post(`/v1/orders/${a.order_id}/payment`, { payment_method: 'pm_card_visa' }, { key });
     await t.post(`${CONTROL}/clock/advance`, { by: '90s' });
     await t.get(`/v1/orders/${a.order_id}`, { key });
-    await t.get(`/v1/orders/${a.order_id}`, { key }); // the same answer: written as a reference
+    await t.get(`/v1/orders/${a.order_id}`, { key }); // the same again: written as a repeat
     await t.get('/v1/orders/ord_missing', { key });
     await t.post(`${CONTROL}/clock/advance`, { by: '1h' });
     await rx.waitFor(2); // the failed attempt and its retry
@@ -55,7 +55,7 @@ describe("replay of a named sandbox's trace", () => {
   const requests = (): RequestRecord[] =>
     records.filter((r): r is RequestRecord => r.type === 'request');
 
-  it('records the named sandbox, its control plane and a repeated answer as a reference', () => {
+  it('records the named sandbox, its control plane, and a repeated request as a repeat', () => {
     expect(records[0]).toMatchObject({ type: 'header', sandbox: NAME });
     const seen = requests().map((r) => `${r.plane} ${r.entry.method} ${r.entry.path}`);
     expect(seen).toEqual(
@@ -65,7 +65,7 @@ describe("replay of a named sandbox's trace", () => {
         'v1 POST /v1/orders',
       ]),
     );
-    expect(raw).toContain('"same_as":');
+    expect(raw).toContain('"repeats":');
     const reads = requests().filter(
       (r) => r.entry.operation === 'retrieveOrder' && r.entry.status === 200,
     );

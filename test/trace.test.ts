@@ -26,7 +26,9 @@ async function run(t: TestSandbox, rx: Receiver): Promise<void> {
   await t.post('/__sandbox/clock/advance', { by: '90s' });
   await t.delete(`/v1/orders/${b.order_id}`);
   await t.get(`/v1/orders/${a.order_id}`);
-  await t.get(`/v1/orders/${a.order_id}`); // the same answer again: written as a reference
+  await t.get(`/v1/orders/${a.order_id}`); // asked and answered again: written as a repeat
+  // another client asks the same: its own request, the same answer written as a reference
+  await t.get(`/v1/orders/${a.order_id}`, { headers: { 'User-Agent': 'another-client' } });
   await t.get('/v1/orders/ord_missing');
   await t.post('/__sandbox/clock/advance', { by: '1h' });
 }
@@ -104,14 +106,27 @@ describe('a trace (--trace FILE)', () => {
     expect(trips[0]?.trip.to_pickup.length).toBeGreaterThan(1);
   });
 
-  it('writes an answer that repeats the last one of its path as a reference, read back whole', () => {
+  it('writes a repeated request as a repeat, a repeated answer as a reference, read back whole', () => {
+    expect(text).toMatch(/"repeats":\d+,"entry":\{"id":"req_\w+","started_at"/);
     expect(text).toMatch(/"body":\{"same_as":\d+,"size":\d+,"truncated":false\}/);
     const reads = ofType('request').filter(
       (r) => r.entry.operation === 'retrieveOrder' && r.entry.status === 200,
     );
-    expect(reads).toHaveLength(2);
-    expect(reads[1]?.entry.response.body.text).toContain('"order_id"');
-    expect(reads[1]?.entry.response.body.text).toBe(reads[0]?.entry.response.body.text);
+    expect(reads.map((r) => r.entry.request.headers['user-agent'])).toEqual([
+      'node',
+      'node',
+      'another-client',
+    ]);
+    const [first, again, other] = reads.map((r) => r.entry);
+    expect(first?.response.body.text).toContain('"order_id"');
+    expect(again).toEqual({
+      ...first,
+      id: again?.id,
+      started_at: again?.started_at,
+      duration_ms: again?.duration_ms,
+    });
+    expect(again?.id).not.toBe(first?.id);
+    expect(other?.response.body).toEqual(first?.response.body);
   });
 
   it('masks every key and secret, as the request journal keeps no key', () => {

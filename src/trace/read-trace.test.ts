@@ -27,6 +27,27 @@ describe('readTrace', () => {
     expect(answers(bytes)).toEqual([whole, whole, whole]);
   });
 
+  it('gives a request written as a repeat the entry it repeats, with its own id and times', () => {
+    const full = {
+      ...request('req_1', whole),
+      entry: {
+        id: 'req_1',
+        method: 'GET',
+        started_at: 'a',
+        duration_ms: 1,
+        request: { headers: {}, body: { text: null, size: 0, truncated: false } },
+        response: { headers: {}, body: whole },
+      },
+    };
+    const own = { id: 'req_2', started_at: 'b', virtual_time: 'c', duration_ms: 2 };
+    const repeat = { type: 'request', plane: 'v1', repeats: 1, entry: own };
+    const [, first, second] = readTrace(trace(header(2), full, repeat)) as any[];
+    expect(second).toEqual({ type: 'request', plane: 'v1', entry: { ...full.entry, ...own } });
+    // a copy: editing one entry's answer leaves the other's as recorded
+    second.entry.response.body.text = 'edited';
+    expect(first.entry.response.body.text).toBe(whole.text);
+  });
+
   it('still reads version 1, which has no references', () => {
     expect(answers(trace(header(1), request('req_1', whole)))).toEqual([whole]);
   });
@@ -34,12 +55,12 @@ describe('readTrace', () => {
   it('refuses a reference to no earlier request, and a version it does not know', () => {
     const ahead = trace(header(2), request('req_1', { same_as: 2, size: 1, truncated: false }));
     expect(() => readTrace(ahead)).toThrow(
-      new TraceError(
-        'line 2 of the trace repeats the answer of line 3, which is not an earlier request',
-      ),
+      new TraceError('line 2 of the trace repeats line 3, which is not an earlier request'),
     );
     const toHeader = trace(header(2), request('req_1', { same_as: 0, size: 1, truncated: false }));
-    expect(() => readTrace(toHeader)).toThrow(/repeats the answer of line 1, which is not/);
+    expect(() => readTrace(toHeader)).toThrow(/repeats line 1, which is not/);
+    const repeatsHeader = trace(header(2), { type: 'request', plane: 'v1', repeats: 0, entry: {} });
+    expect(() => readTrace(repeatsHeader)).toThrow(/line 2 of the trace repeats line 1, which/);
     expect(() => readTrace(trace(header(3)))).toThrow(/a trace of version 3, which this sandbox/);
   });
 });

@@ -1,34 +1,5 @@
 import type { JournalBody, JournalEntry } from '../journal/journal-entry.js';
 
-/** How many paths' last answers `AnswerMemo` keeps (the oldest path is forgotten first). */
-export const MEMO_PATHS = 4096;
-
-/**
- * The last answer body written for each path, and the record it was written in: an answer
- * identical to it is written as a reference (`same_as`, docs/traces.md) instead of again. A
- * client polling an order reads the same answer over and over; so does every retried read.
- */
-export class AnswerMemo {
-  private readonly last = new Map<string, { text: string; size: number; index: number }>();
-
-  /**
-   * The index of the earlier record whose answer `body` repeats, or `undefined`, in which case
-   * `body` is remembered as written in record `index`. Compared by identity first (a cached
-   * answer is the very same string), then by content.
-   */
-  sameAs(path: string, body: JournalBody, index: number): number | undefined {
-    const text = body.text;
-    if (text === null) return undefined;
-    const last = this.last.get(path);
-    // `===` on strings: the same string object at once, else their content.
-    if (last !== undefined && last.size === body.size && last.text === text) return last.index;
-    if (last === undefined && this.last.size >= MEMO_PATHS)
-      this.last.delete(this.last.keys().next().value as string);
-    this.last.set(path, { text, size: body.size, index });
-    return undefined;
-  }
-}
-
 /**
  * The line of a `request` record (docs/traces.md), written field by field: a read's record is
  * written on the main thread for every request, and this costs a third of `JSON.stringify` on the
@@ -51,16 +22,34 @@ export function requestLine(
       : `{"same_as":${sameAs},"size":${res.body.size},"truncated":${res.body.truncated}}`;
   return (
     `{"type":"request","plane":"${plane}","real":${real},"virtual":${virtual},"entry":{` +
-    `"id":${str(e.id)},"generation":${e.generation},"operation":${str(e.operation)},` +
-    `"method":${str(e.method)},"path":${str(e.path)},"query":${JSON.stringify(e.query)},` +
+    `"id":${plain(e.id)},"generation":${e.generation},"operation":${plain(e.operation)},` +
+    `"method":${plain(e.method)},"path":${str(e.path)},"query":${JSON.stringify(e.query)},` +
     `"order_id":${str(e.order_id)},"request":{"headers":${headers(e.request.headers)},` +
     `"body":${body(e.request.body)}},"status":${e.status},"reason":${str(e.reason)},` +
     `"error":${object(e.error)},"retry_after":${e.retry_after},` +
     `"response":{"headers":${headers(res.headers)},"body":${answer}},` +
-    `"account_id":${str(e.account_id)},"key_mode":${str(e.key_mode)},` +
-    `"started_at":${str(e.started_at)},"virtual_time":${str(e.virtual_time)},` +
+    `"account_id":${str(e.account_id)},"key_mode":${plain(e.key_mode)},` +
+    `"started_at":${plain(e.started_at)},"virtual_time":${plain(e.virtual_time)},` +
     `"duration_ms":${e.duration_ms},"fault":${object(e.fault)},` +
-    `"traceparent":${str(e.traceparent)}}}`
+    `"traceparent":${plain(e.traceparent)}}}`
+  );
+}
+
+/**
+ * The line of a `request` record whose entry repeats record `repeats`'s but for the fields that
+ * differ from one request to the next: its id, when it came (real and virtual), how long it took.
+ */
+export function repeatLine(
+  plane: 'v1' | 'control',
+  real: number,
+  virtual: number,
+  e: JournalEntry,
+  repeats: number,
+): string {
+  return (
+    `{"type":"request","plane":"${plane}","real":${real},"virtual":${virtual},"repeats":${repeats},` +
+    `"entry":{"id":${plain(e.id)},"started_at":${plain(e.started_at)},` +
+    `"virtual_time":${plain(e.virtual_time)},"duration_ms":${e.duration_ms}}}`
   );
 }
 
@@ -69,6 +58,13 @@ export function requestLine(
  * control character, a lone surrogate). Most strings of an entry (ids, dates, paths) have none.
  */
 const ESCAPE = /["\\]|[^ -~]/;
+
+/**
+ * A string the sandbox made of characters JSON writes as they are: request ids, ISO dates, the
+ * operationId, the key's mode, a traceparent it formatted, and the method (Node's parser takes
+ * only known method names). Not tested for escapes: a third of the line's cost was those tests.
+ */
+const plain = (s: string | null): string => (s === null ? 'null' : `"${s}"`);
 
 const str = (s: string | null): string =>
   s === null ? 'null' : ESCAPE.test(s) ? JSON.stringify(s) : `"${s}"`;

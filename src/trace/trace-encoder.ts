@@ -34,11 +34,10 @@ export class TraceEncoder {
     });
   }
 
-  /** A batch: `lines[i]` (no newline) is a record of type `types[i]`; one gzip write, one flush. */
-  add(types: string[], lines: string[]): void {
+  /** A batch of JSON lines (without their newlines), each `{"type":"…"` first: one gzip write, one flush. */
+  add(lines: string[]): void {
     let text = '';
-    for (let i = 0; i < lines.length; i++)
-      text += this.line(types[i] as string, lines[i] as string);
+    for (const line of lines) text += this.line(line);
     if (text === '') return;
     this.gzip.write(maskSecrets(text));
     this.gzip.flush(constants.Z_SYNC_FLUSH);
@@ -74,7 +73,8 @@ export class TraceEncoder {
   };
 
   /** The record's line, or `''` once the trace is full (the first time, the `dropped` note). */
-  private line(type: string, json: string): string {
+  private line(json: string): string {
+    const type = typeOf(json);
     if (this.full) {
       this.dropped[type] = (this.dropped[type] ?? 0) + 1;
       return '';
@@ -91,6 +91,12 @@ export class TraceEncoder {
     };
     return `${JSON.stringify(note)}\n`;
   }
+}
+
+/** A line's record type: every record is written with its `type` first. */
+function typeOf(json: string): string {
+  const start = '{"type":"'.length;
+  return json.startsWith('{"type":"') ? json.slice(start, json.indexOf('"', start)) : 'unknown';
 }
 
 /** Writes all of `chunk` at the file's end (a short write is continued). */

@@ -1,7 +1,10 @@
 /** What the main thread sends the trace worker (src/trace/trace-worker.ts), in order. */
 export type ToTraceWorker =
-  /** A batch of lines (no newlines), `types[i]` the record type of `lines[i]`. */
-  | { kind: 'lines'; types: string[]; lines: string[] }
+  /**
+   * A batch of records, their JSON lines joined by `\n` (one string is one copy to send, where an
+   * array of them is a string each); each line begins with `{"type":"…"`.
+   */
+  | { kind: 'lines'; text: string }
   /** Flush what came so far; answered by `snapshot` with the same `id`. */
   | { kind: 'snapshot'; id: number }
   /** Write the `end` record (at `real`) and the gzip trailer; answered by `closed`. */

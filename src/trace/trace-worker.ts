@@ -17,7 +17,7 @@ let closing = false;
 
 port.on('message', (message: ToTraceWorker) => {
   if (closing) return;
-  if (message.kind === 'lines') encoder.add(message.types, message.lines);
+  if (message.kind === 'lines') encoder.add(message.text.split('\n'));
   else if (message.kind === 'snapshot')
     encoder.snapshot().then(
       (bytes) => {

@@ -1,7 +1,7 @@
 import { open, readFile, type FileHandle } from 'node:fs/promises';
 import type { Worker } from 'node:worker_threads';
 import { realNow } from '../clock/real-time.js';
-import { AnswerMemo, requestLine } from './request-line.js';
+import { RequestMemo } from './request-memo.js';
 import type { TraceRecord } from './trace-record.js';
 import { startTraceWorker } from './start-trace-worker.js';
 import type { FromTraceWorker, ToTraceWorker } from './trace-protocol.js';
@@ -28,7 +28,7 @@ export class TraceWriter {
   private timer: NodeJS.Timeout | undefined;
   /** The index of the next record (its line in the trace, from 0): what `same_as` names. */
   private next = 0;
-  private readonly memo = new AnswerMemo();
+  private readonly memo = new RequestMemo();
   private readonly waiting = new Map<number, (answer: FromTraceWorker) => void>();
   private asked = 0;
   private failure: Error | undefined;
@@ -69,7 +69,7 @@ export class TraceWriter {
    * Queues `record`, or the function that builds it, called when the queue is handed over.
    */
   write(record: TraceRecord | (() => TraceRecord)): void {
-    if (this.closed) return;
+    if (this.closed || this.failure) return;
     this.pending.push(record);
     if (this.timer) return;
     this.timer = setTimeout(() => this.drain(), WRITE_EVERY_MS);
@@ -121,22 +121,19 @@ export class TraceWriter {
     clearTimeout(this.timer);
     this.timer = undefined;
     const records = this.pending;
-    if (records.length === 0 || this.failure) return;
     this.pending = [];
-    const types: string[] = [];
-    const lines: string[] = [];
+    if (records.length === 0 || this.failure) return;
+    let text = '';
     for (const item of records) {
       const record = typeof item === 'function' ? item() : item;
       const index = this.next++;
-      types.push(record.type);
-      if (record.type !== 'request') lines.push(JSON.stringify(record));
-      else {
-        const e = record.entry;
-        const sameAs = this.memo.sameAs(e.path, e.response.body, index);
-        lines.push(requestLine(record.plane, record.real, record.virtual, e, sameAs));
-      }
+      const line =
+        record.type === 'request'
+          ? this.memo.line(record.plane, record.real, record.virtual, record.entry, index)
+          : JSON.stringify(record);
+      text += text === '' ? line : `\n${line}`;
     }
-    const message: ToTraceWorker = { kind: 'lines', types, lines };
+    const message: ToTraceWorker = { kind: 'lines', text };
     this.worker.postMessage(message);
   }
 }
