@@ -1,10 +1,10 @@
 /** What the main thread sends the trace worker (src/trace/trace-worker.ts), in order. */
 export type ToTraceWorker =
   /**
-   * A batch of records, their JSON lines joined by `\n` (one string is one copy to send, where an
-   * array of them is a string each); each line begins with `{"type":"…"`.
+   * A batch of records: their JSON lines joined by `\n`, UTF-8, in a buffer of its own that is
+   * transferred; each line begins with `{"type":"…"`.
    */
-  | { kind: 'lines'; text: string }
+  | { kind: 'lines'; bytes: Uint8Array }
   /** Flush what came so far; answered by `snapshot` with the same `id`. */
   | { kind: 'snapshot'; id: number }
   /** Write the `end` record (at `real`) and the gzip trailer; answered by `closed`. */

@@ -17,7 +17,12 @@ let closing = false;
 
 port.on('message', (message: ToTraceWorker) => {
   if (closing) return;
-  if (message.kind === 'lines') encoder.add(message.text.split('\n'));
+  if (message.kind === 'lines')
+    encoder.add(
+      Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength)
+        .toString('utf8')
+        .split('\n'),
+    );
   else if (message.kind === 'snapshot')
     encoder.snapshot().then(
       (bytes) => {
