@@ -26,12 +26,11 @@ export class RequestMemo {
     index: number,
   ): string {
     const last = this.last.get(e.path);
-    if (last !== undefined && sameEntry(last.entry, e))
+    // the answer first: when it differs (the one long string), the request is no repeat
+    const sameAnswer = last !== undefined && sameBody(last.entry.response.body, e.response.body);
+    if (sameAnswer && sameEntry(last.entry, e))
       return repeatLine(plane, real, virtual, e, last.index);
-    const sameAs =
-      last !== undefined && sameBody(last.entry.response.body, e.response.body)
-        ? last.index
-        : undefined;
+    const sameAs = sameAnswer ? last.index : undefined;
     if (last === undefined && this.last.size >= MEMO_PATHS)
       this.last.delete(this.last.keys().next().value as string);
     // a later repeat names this record; a later reference to its body too (readers resolve the
@@ -80,7 +79,8 @@ const SAME: { [K in Compared]: Same<JournalEntry[K]> } = {
   reason: is,
   error: sameObject,
   retry_after: is,
-  response: (a, b) => sameBody(a.body, b.body) && sameRecord(a.headers, b.headers),
+  // its body is compared first, by `line`
+  response: (a, b) => sameRecord(a.headers, b.headers),
   account_id: is,
   key_mode: is,
   fault: sameObject,
