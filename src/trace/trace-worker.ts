@@ -17,13 +17,10 @@ let closing = false;
 
 port.on('message', (message: ToTraceWorker) => {
   if (closing) return;
-  if (message.kind === 'lines')
-    encoder.add(
-      Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength)
-        .toString('utf8')
-        .split('\n'),
-    );
-  else if (message.kind === 'snapshot')
+  if (message.kind === 'lines') {
+    const { buffer, byteOffset, byteLength } = message.bytes;
+    encoder.add(Buffer.from(buffer, byteOffset, byteLength));
+  } else if (message.kind === 'snapshot')
     encoder.snapshot().then(
       (bytes) => {
         const copy = bytes === undefined ? null : new Uint8Array(bytes);
