@@ -170,11 +170,12 @@ for (const file of readdirSync('dist').filter((f) => /^chunk-\w+\.js$/.test(f)))
 await build({
   ...common,
   format: 'esm',
-  // The state import's worker thread (src/http/state-import/), started from either bundle: it sits
-  // beside them in dist/, with its dependencies inlined like the CLI's.
+  // The state import's worker thread (src/http/state-import/) and the trace's (src/trace/), started
+  // from either bundle: they sit beside them in dist/, with their dependencies inlined like the CLI's.
   entryPoints: {
     cli: 'src/cli.ts',
     'state-import-worker': 'src/http/state-import/state-import-worker.ts',
+    'trace-worker': 'src/trace/trace-worker.ts',
   },
   // Dynamic imports become chunks loaded on first use; code the CLI and the worker share, a chunk
   // both import. Directly in dist/, like the entries: src/paths.ts finds the package root as `../`.

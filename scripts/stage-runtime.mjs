@@ -19,6 +19,7 @@ const RUNTIME_FILES = [
     .filter((f) => /^chunk-\w+\.js$/.test(f))
     .map((f) => `dist/${f}`),
   'dist/state-import-worker.js',
+  'dist/trace-worker.js',
   'dist/openapi',
   'dist/bundled-scenarios',
   'dist/validators',

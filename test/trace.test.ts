@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { replayTrace } from '../src/sandbox/replay-trace.js';
 import { readTrace } from '../src/trace/read-trace.js';
 import type { TraceRecord } from '../src/trace/trace-record.js';
-import { cli } from './support/cli-process.js';
+import { bannerUrl, cli } from './support/cli-process.js';
 import { Receiver } from './support/receiver.js';
-import { expectError, KEYS, TestSandbox } from './support/test-sandbox.js';
+import { expectReplayIdentical, expectReplayNamesEditedAnswer } from './support/trace-replay.js';
+import { expectError, KEYS, SAMPLE_ORDER, TestSandbox } from './support/test-sandbox.js';
 
 const SECRET = 'whsec_trace_secret_0001';
 
@@ -26,6 +26,9 @@ async function run(t: TestSandbox, rx: Receiver): Promise<void> {
   await t.post('/__sandbox/clock/advance', { by: '90s' });
   await t.delete(`/v1/orders/${b.order_id}`);
   await t.get(`/v1/orders/${a.order_id}`);
+  await t.get(`/v1/orders/${a.order_id}`); // asked and answered again: written as a repeat
+  // another client asks the same: its own request, the same answer written as a reference
+  await t.get(`/v1/orders/${a.order_id}`, { headers: { 'User-Agent': 'another-client' } });
   await t.get('/v1/orders/ord_missing');
   await t.post('/__sandbox/clock/advance', { by: '1h' });
 }
@@ -103,6 +106,29 @@ describe('a trace (--trace FILE)', () => {
     expect(trips[0]?.trip.to_pickup.length).toBeGreaterThan(1);
   });
 
+  it('writes a repeated request as a repeat, a repeated answer as a reference, read back whole', () => {
+    expect(text).toMatch(/"repeats":\d+,"entry":\{"id":"req_\w+","started_at"/);
+    expect(text).toMatch(/"body":\{"same_as":\d+,"size":\d+,"truncated":false\}/);
+    const reads = ofType('request').filter(
+      (r) => r.entry.operation === 'retrieveOrder' && r.entry.status === 200,
+    );
+    expect(reads.map((r) => r.entry.request.headers['user-agent'])).toEqual([
+      'node',
+      'node',
+      'another-client',
+    ]);
+    const [first, again, other] = reads.map((r) => r.entry);
+    expect(first?.response.body.text).toContain('"order_id"');
+    expect(again).toEqual({
+      ...first,
+      id: again?.id,
+      started_at: again?.started_at,
+      duration_ms: again?.duration_ms,
+    });
+    expect(again?.id).not.toBe(first?.id);
+    expect(other?.response.body).toEqual(first?.response.body);
+  });
+
   it('masks every key and secret, as the request journal keeps no key', () => {
     for (const secret of [KEYS.acme, SECRET, 'Bearer']) expect(text).not.toContain(secret);
     expect(text).toContain('\\"secret\\":\\"[redacted]\\"');
@@ -114,6 +140,39 @@ describe('a trace (--trace FILE)', () => {
     expect(midRun.some((r) => r.type === 'end')).toBe(false);
   });
 
+  it('a killed sandbox (SIGKILL) leaves a readable trace of what it had recorded', async () => {
+    const killed = join(dir, 'killed.jsonl.gz');
+    const child = spawn(process.execPath, [
+      'dist/cli.js',
+      '--port',
+      '0',
+      '--scenario',
+      'ci',
+      '--trace',
+      killed,
+    ]);
+    try {
+      const url = await bannerUrl(child);
+      const made = await fetch(`${url}/v1/orders`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${KEYS.acme}`, 'content-type': 'application/json' },
+        body: JSON.stringify(SAMPLE_ORDER),
+      });
+      expect(made.status).toBe(201);
+      // written as the run goes: the request reaches the file without the sandbox stopping
+      await expect
+        .poll(async () => readTrace(await readFile(killed)).map((r) => r.type), { timeout: 10_000 })
+        .toContain('request');
+    } finally {
+      child.kill('SIGKILL');
+    }
+    await new Promise((resolve) => child.once('exit', resolve));
+    const left = readTrace(await readFile(killed));
+    expect(left[0]?.type).toBe('header');
+    expect(left.some((r) => r.type === 'request' && r.entry.method === 'POST')).toBe(true);
+    expect(left.some((r) => r.type === 'end')).toBe(false);
+  }, 60_000);
+
   it('a trace cut short (a killed process) still reads up to the cut', async () => {
     const bytes = await readFile(file);
     const cut = readTrace(bytes.subarray(0, Math.floor(bytes.length / 2)));
@@ -123,27 +182,11 @@ describe('a trace (--trace FILE)', () => {
   });
 
   it('replay says identical for the unchanged run', async () => {
-    const diff = await replayTrace(records);
-    expect(diff, JSON.stringify(diff, null, 1)).toBeUndefined();
+    await expectReplayIdentical(records);
   });
 
   it('replay names the first difference when one recorded answer is edited', async () => {
-    const edited = structuredClone(records);
-    const index = edited.findIndex(
-      (r) => r.type === 'request' && r.entry.path === '/v1/orders' && r.entry.method === 'POST',
-    );
-    const target = edited[index] as Extract<TraceRecord, { type: 'request' }>;
-    target.entry.response.body.text = (target.entry.response.body.text ?? '').replace(
-      '"tip":',
-      '"tip_edited":',
-    );
-    const diff = await replayTrace(edited);
-    expect(diff).toMatchObject({
-      index,
-      kind: 'answer',
-      what: expect.stringContaining(`POST /v1/orders (${target.entry.id}`),
-    });
-    expect(diff?.recorded).toContain('tip_edited');
+    await expectReplayNamesEditedAnswer(records);
   });
 
   it('the CLI replays a file: "identical", exit 0; the first difference, exit 1', async () => {
@@ -204,7 +247,11 @@ describe('trace size bound, named sandboxes and the download', () => {
   });
 
   it('past its size a trace says what it dropped: one dropped record, then counts in the end record', async () => {
+    // reads of one order: their answers are references, before the bound and past it
+    const { order_id } = await t.createOrder();
+    for (let i = 0; i < 20; i++) await t.get(`/v1/orders/${order_id}`);
     for (let i = 0; i < 40; i++) await t.createOrder();
+    for (let i = 0; i < 20; i++) await t.get(`/v1/orders/${order_id}`);
     await t.close();
     const records = readTrace(await readFile(join(dir, 'small.jsonl.gz')));
     const dropped = records.filter((r) => r.type === 'dropped');
@@ -216,6 +263,10 @@ describe('trace size bound, named sandboxes and the download', () => {
     const end = records.at(-1) as Extract<TraceRecord, { type: 'end' }>;
     expect(end.type).toBe('end');
     expect(end.dropped.request).toBeGreaterThan(0);
+    // every reference kept points to a record kept (readTrace refuses one that does not)
+    const reads = records.filter((r) => r.type === 'request' && r.entry.method === 'GET');
+    expect(reads.length).toBeGreaterThan(1);
+    for (const r of reads) expect(r.type === 'request' && r.entry.response.body.text).toBeTruthy();
   });
 
   it('a named sandbox records its own trace with trace: true; one without answers 404 trace_not_recording', async () => {

@@ -154,13 +154,22 @@ async function replayRequest(
   const query = new URLSearchParams();
   for (const [k, v] of Object.entries(entry.query))
     for (const one of Array.isArray(v) ? v : [v]) query.append(k, one);
-  const path =
-    r.plane === 'control' ? `${control}${entry.path.slice('/__sandbox'.length)}` : entry.path;
+  const path = r.plane === 'control' ? controlPath(entry.path, control) : entry.path;
   const url = `${base}${path}${query.size > 0 ? `?${query.toString()}` : ''}`;
   let body = entry.request.body.text;
   if (body !== null && r.plane === 'control') body = urls.mapIn(withoutMaskedSecret(body, urls));
   const res = await fetch(url, { method: entry.method, headers, body });
   return { status: res.status, text: await res.text() };
+}
+
+/**
+ * Where a recorded control-plane request goes in the replay: a named sandbox's own path
+ * (`/__sandbox/sandboxes/NAME/…`, as its trace records it) as it is, the sandbox's name being the
+ * same; another `/__sandbox/…` path under the replayed sandbox's `control` prefix.
+ */
+function controlPath(path: string, control: string): string {
+  if (path === control || path.startsWith(`${control}/`)) return path;
+  return `${control}${path.slice('/__sandbox'.length)}`;
 }
 
 /** A control body's masked `secret` left out (the replay's own is generated) and URLs mapped. */

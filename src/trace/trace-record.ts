@@ -8,7 +8,12 @@ import type { JournalEntry } from '../journal/journal-entry.js';
 
 /** The `format` of a trace's header: what `replay` and `show-trace` check first. */
 export const TRACE_FORMAT = 'delivery-sandbox-trace';
-export const TRACE_VERSION = 1;
+/**
+ * 2: an answer that repeats the last one written for its path is written as a reference,
+ * `"body":{"same_as":N,"size":…,"truncated":…}` (N: the earlier record's index, from 0);
+ * `readTrace` gives it record N's text again, and still reads version 1.
+ */
+export const TRACE_VERSION = 2;
 
 /** When a record happened: real time and the world's virtual time, both epoch ms. */
 interface Stamped {

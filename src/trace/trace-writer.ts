@@ -1,12 +1,15 @@
+import { open, readFile, type FileHandle } from 'node:fs/promises';
+import type { Worker } from 'node:worker_threads';
 import { realNow } from '../clock/real-time.js';
-import { open, type FileHandle } from 'node:fs/promises';
-import { constants, createGzip, type Gzip } from 'node:zlib';
-import { maskSecrets } from '../domain/mask-secrets.js';
+import { RequestMemo } from './request-memo.js';
 import type { TraceRecord } from './trace-record.js';
+import { startTraceWorker } from './start-trace-worker.js';
+import type { FromTraceWorker, ToTraceWorker } from './trace-protocol.js';
 
 /**
- * How often queued records are written: a kill loses at most this much (and what the operating
- * system had not written yet); batching keeps the cost per request small (BENCHMARKS.md).
+ * How often queued records are handed to the trace worker: a kill loses at most this much (and
+ * what the worker and the operating system had not written yet); batching keeps the cost per
+ * request small (BENCHMARKS.md).
  */
 export const WRITE_EVERY_MS = 100;
 
@@ -14,52 +17,59 @@ export const WRITE_EVERY_MS = 100;
 export type TraceTarget = { file: string } | { memory: true };
 
 /**
- * Writes a trace as a gzipped JSON-lines stream (docs/traces.md): one record a line, masked by
- * `maskSecrets`, compressed and flushed (`Z_SYNC_FLUSH`) every WRITE_EVERY_MS, so that what is
- * on disk is always a readable prefix of the stream. Records are queued as they come and
- * serialised in that later batch, off the path of the request that made them. Past `maxBytes`
- * of JSON it writes one `dropped` record and keeps only counting; `close` ends with an `end`
- * record that says how many records of each type were dropped.
+ * Writes a trace (docs/traces.md, decision 23). On this thread, the one that answers requests,
+ * records are only queued as they come; every WRITE_EVERY_MS the queue becomes JSON lines (a
+ * request's by `requestLine`, its answer a reference when it repeats the last one written for its
+ * path) and goes to the trace's worker thread in one message. The worker masks, bounds, compresses
+ * and appends them (src/trace/trace-encoder.ts).
  */
 export class TraceWriter {
-  private readonly gzip: Gzip;
   private pending: (TraceRecord | (() => TraceRecord))[] = [];
   private timer: NodeJS.Timeout | undefined;
-  private bytes = 0;
-  private full = false;
-  private readonly dropped: Record<string, number> = {};
-  private readonly chunks: Buffer[] = [];
-  /** The writes to the file, in order: `snapshot` and `close` wait for them. */
-  private written: Promise<unknown> = Promise.resolve();
+  /** The index of the next record (its line in the trace, from 0): what `same_as` names. */
+  private next = 0;
+  private readonly memo = new RequestMemo();
+  private readonly waiting = new Map<number, (answer: FromTraceWorker) => void>();
+  private asked = 0;
+  private failure: Error | undefined;
   private closed: Promise<void> | undefined;
+  /** The whole trace once closed, when it was kept in memory. */
+  private final: Buffer | undefined;
 
   private constructor(
+    private readonly worker: Worker,
     private readonly handle: FileHandle | undefined,
-    readonly maxBytes: number,
+    private readonly file: string | undefined,
   ) {
-    // The fastest level: a trace is written while the sandbox serves, and JSON lines of one run
-    // repeat themselves so much that level 1 is within ~15 % of level 6's size at a quarter of its CPU.
-    this.gzip = createGzip({ level: constants.Z_BEST_SPEED });
-    this.gzip.on('data', (chunk: Buffer) => {
-      if (this.handle) {
-        const h = this.handle;
-        this.written = this.written.then(() => h.write(chunk));
-      } else this.chunks.push(chunk);
+    worker.unref(); // referenced only while an answer is awaited (`ask`)
+    worker.on('message', (answer: FromTraceWorker) => {
+      const id = answer.kind === 'snapshot' ? answer.id : -1;
+      this.waiting.get(id)?.(answer);
+      this.waiting.delete(id);
+      if (this.waiting.size === 0) worker.unref();
     });
+    const fail = (err: Error): void => {
+      this.failure ??= err;
+      for (const settle of this.waiting.values())
+        settle({ kind: 'closed', bytes: null, error: err.message });
+      this.waiting.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', () => fail(new Error('the trace worker ended')));
   }
 
-  /** A writer into `target` (a file is created, or emptied). */
+  /** A writer into `target` (a file is created, or emptied, here: a bad path fails the start). */
   static async open(target: TraceTarget, maxBytes: number): Promise<TraceWriter> {
     const handle = 'file' in target ? await open(target.file, 'w+') : undefined;
-    return new TraceWriter(handle, maxBytes);
+    const worker = startTraceWorker({ fd: handle?.fd ?? null, maxBytes });
+    return new TraceWriter(worker, handle, 'file' in target ? target.file : undefined);
   }
 
   /**
-   * Queues `record`, or the function that builds it, called in the next turn of the event loop,
-   * when the record is written.
+   * Queues `record`, or the function that builds it, called when the queue is handed over.
    */
   write(record: TraceRecord | (() => TraceRecord)): void {
-    if (this.closed) return;
+    if (this.closed || this.failure) return;
     this.pending.push(record);
     if (this.timer) return;
     this.timer = setTimeout(() => this.drain(), WRITE_EVERY_MS);
@@ -68,68 +78,64 @@ export class TraceWriter {
 
   /** Everything written so far, as a gzip stream (without its trailer until the trace is closed). */
   async snapshot(): Promise<Buffer> {
-    await this.flush();
-    if (!this.handle) return Buffer.concat(this.chunks);
-    const { size } = await this.handle.stat();
-    const out = Buffer.alloc(size);
-    await this.handle.read(out, 0, size, 0);
-    return out;
+    if (this.closed) await this.closed;
+    else {
+      this.drain();
+      const id = ++this.asked;
+      const answer = await this.ask(id, { kind: 'snapshot', id });
+      if (answer.error !== null) throw new Error(answer.error);
+      if (answer.bytes) return Buffer.from(answer.bytes);
+    }
+    if (this.file === undefined) return this.final ?? Buffer.alloc(0);
+    return readFile(this.file);
   }
 
-  /** Writes what is queued and the `end` record, finishes the gzip stream and closes the file. */
+  /** Hands over what is queued, then the `end` record; waits for the file's last write. */
   close(): Promise<void> {
     return (this.closed ??= (async () => {
       this.drain();
-      this.gzip.write(
-        this.line({ type: 'end', real: realNow(), dropped: { ...this.dropped } }, true),
-      );
-      // 'end' (not end's callback) comes after the last compressed chunk was handed over.
-      await new Promise<void>((resolve) => {
-        this.gzip.once('end', resolve);
-        this.gzip.end();
-      });
-      await this.written;
-      await this.handle?.close();
+      try {
+        const answer = await this.ask(-1, { kind: 'close', real: realNow() });
+        if (answer.error !== null) throw new Error(answer.error);
+        if (answer.bytes) this.final = Buffer.from(answer.bytes);
+      } finally {
+        this.worker.removeAllListeners('exit');
+        await this.worker.terminate();
+        await this.handle?.close();
+      }
     })());
   }
 
-  private async flush(): Promise<void> {
-    this.drain();
-    await new Promise<void>((resolve) => this.gzip.flush(constants.Z_SYNC_FLUSH, () => resolve()));
-    await this.written;
+  /** Sends `message` and waits for its answer (the worker keeps the process alive meanwhile). */
+  private ask(id: number, message: ToTraceWorker): Promise<FromTraceWorker> {
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise((resolve) => {
+      this.waiting.set(id, resolve);
+      this.worker.ref();
+      this.worker.postMessage(message);
+    });
   }
 
-  /** Serialises what is queued and hands it to gzip in one write, then one sync flush. */
+  /** The queue as JSON lines, handed to the worker in one message. */
   private drain(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
     const records = this.pending;
-    if (records.length === 0) return;
     this.pending = [];
+    if (records.length === 0 || this.failure) return;
     let text = '';
-    for (const record of records)
-      text += this.line(typeof record === 'function' ? record() : record, false);
-    if (text !== '') this.gzip.write(text);
-    this.gzip.flush(constants.Z_SYNC_FLUSH);
-  }
-
-  /** The record's line, or `''` once the trace is full (the first time, the `dropped` note). */
-  private line(record: TraceRecord, always: boolean): string {
-    if (this.full && !always) {
-      this.dropped[record.type] = (this.dropped[record.type] ?? 0) + 1;
-      return '';
+    for (const item of records) {
+      const record = typeof item === 'function' ? item() : item;
+      const index = this.next++;
+      const line =
+        record.type === 'request'
+          ? this.memo.line(record.plane, record.real, record.virtual, record.entry, index)
+          : JSON.stringify(record);
+      text += text === '' ? line : `\n${line}`;
     }
-    const line = `${maskSecrets(JSON.stringify(record))}\n`;
-    this.bytes += line.length; // characters: bytes for the ASCII that JSON.stringify mostly writes
-    if (this.bytes <= this.maxBytes || always) return line;
-    this.full = true;
-    this.dropped[record.type] = 1;
-    const note = {
-      type: 'dropped' as const,
-      real: realNow(),
-      limit_bytes: this.maxBytes,
-      message: `the trace reached its size limit (${this.maxBytes} bytes of JSON): later records are left out and counted in the last record`,
-    };
-    return `${JSON.stringify(note)}\n`;
+    // Transferred, not copied: posting a string copies it, and measured 10 µs a line (bench/trace.ts).
+    const bytes = Buffer.from(text);
+    const message: ToTraceWorker = { kind: 'lines', bytes };
+    this.worker.postMessage(message, [bytes.buffer]);
   }
 }

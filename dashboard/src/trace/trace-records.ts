@@ -56,7 +56,43 @@ export async function readTraceRecords(bytes: ArrayBuffer): Promise<TraceRecord[
   }
   if (records[0]?.type !== 'header')
     throw new Error('not a delivery-sandbox trace: record one with --trace FILE (docs/traces.md)');
+  resolveRequests(records);
   return records;
+}
+
+/**
+ * Gives each request written as a repeat (`repeats: N`, trace version 2) record N's entry with its
+ * own id and times, and each answer written as a reference (`{ same_as: N }`) record N's answer
+ * text, in order (src/trace/read-trace.ts does the same); one that names no earlier request is
+ * left as it is.
+ */
+function resolveRequests(records: TraceRecord[]): void {
+  records.forEach((r, index) => {
+    if (r.type !== 'request') return;
+    const earlier = (at: number | undefined) => {
+      const e = at !== undefined && at < index ? records[at] : undefined;
+      return e?.type === 'request' ? e.entry : undefined;
+    };
+    const repeat = r as typeof r & { repeats?: number };
+    const repeated = earlier(repeat.repeats);
+    if (repeated) {
+      repeat.entry = {
+        ...repeated,
+        request: { ...repeated.request, body: { ...repeated.request.body } },
+        response: { ...repeated.response, body: { ...repeated.response.body } },
+        ...(repeat.entry as Pick<
+          Schemas['JournalEntry'],
+          'id' | 'started_at' | 'virtual_time' | 'duration_ms'
+        >),
+      };
+      delete repeat.repeats;
+      return;
+    }
+    const body = r.entry.response.body as { text?: string | null; same_as?: number };
+    if (body.same_as === undefined) return;
+    body.text = earlier(body.same_as)?.response.body.text ?? null;
+    delete body.same_as;
+  });
 }
 
 /** Everything the stream gives before it ends, or before a truncated stream's error. */
