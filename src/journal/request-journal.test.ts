@@ -98,6 +98,25 @@ describe('RequestJournal', () => {
     expect(ids(journal)).toEqual(['a', 'b']);
   });
 
+  it('keeps no entry it built for its subscribers: a listing builds it again, the same', () => {
+    const journal = new RequestJournal(limits, noSubscriberFails);
+    const heard: JournalEntry[] = [];
+    journal.subscribe((e) => heard.push(e));
+    let builds = 0;
+    journal.recordLazily(600, () => {
+      builds++;
+      return entry(journal, 'a', 'answer');
+    });
+    expect(builds).toBe(1);
+    const listed = journal.list({}, { limit: 10 }).entries;
+    expect(builds).toBe(2);
+    expect(listed).toEqual(heard);
+    expect(listed[0]).not.toBe(heard[0]);
+    // Built once listed: a second listing reads the same entry.
+    expect(journal.list({}, { limit: 10 }).entries[0]).toBe(listed[0]);
+    expect(builds).toBe(2);
+  });
+
   it('answers an unknown cursor with unknown_cursor naming the parameter, and forgets all on clear', () => {
     const journal = new RequestJournal(limits, noSubscriberFails);
     journal.record(entry(journal, 'a'));
