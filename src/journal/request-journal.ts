@@ -30,6 +30,9 @@ export interface JournalFilter {
   account_id?: string | undefined;
 }
 
+/** The body of every request or response without one: one frozen object, not one per request. */
+const NO_BODY: JournalBody = Object.freeze({ text: null, size: 0, truncated: false });
+
 // What an entry costs besides its bodies and headers: ids, times, the object itself.
 const ENTRY_OVERHEAD = 512;
 
@@ -62,7 +65,7 @@ export class RequestJournal {
 
   /** A body cut to `maxBodyBytes`, as an entry keeps it. */
   body(text: string | null): JournalBody {
-    if (text === null) return { text: null, size: 0, truncated: false };
+    if (text === null) return NO_BODY;
     const size = Buffer.byteLength(text);
     if (size <= this.limits.maxBodyBytes) return { text, size, truncated: false };
     const cut = Buffer.from(text).subarray(0, this.limits.maxBodyBytes).toString('utf8');
