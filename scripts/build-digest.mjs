@@ -27,7 +27,7 @@ export const BUILD_INPUTS = [
   'tsconfig.build.json',
 ];
 /** What a complete build leaves, checked too: a stamp says nothing of an output deleted since. */
-const OUTPUTS = [
+export const BUILD_OUTPUTS = [
   'dist/cli.js',
   'dist/index.js',
   'dist/index.cjs',
@@ -64,7 +64,7 @@ export function buildDigest(root = process.cwd()) {
 
 /** Whether dist/ is the complete build of the inputs as they are now. */
 export function buildIsCurrent(root = process.cwd()) {
-  if (!OUTPUTS.every((f) => existsSync(join(root, f)))) return false;
+  if (!BUILD_OUTPUTS.every((f) => existsSync(join(root, f)))) return false;
   const stamp = join(root, STAMP);
   return existsSync(stamp) && readFileSync(stamp, 'utf8') === buildDigest(root);
 }

@@ -11,16 +11,7 @@ const { buildIsCurrent, startBuild, finishBuild } = digest as Record<
   'buildIsCurrent' | 'startBuild' | 'finishBuild',
   (root: string) => boolean
 >;
-const OUTPUTS = [
-  'dist/cli.js',
-  'dist/index.js',
-  'dist/index.cjs',
-  'dist/testcontainers.js',
-  'dist/types/index.d.ts',
-  'dist/validators/v1.cjs',
-  'dist/validators/sandbox.cjs',
-  'dist/dashboard/index.html',
-];
+const OUTPUTS = (digest as { BUILD_OUTPUTS: string[] }).BUILD_OUTPUTS;
 
 let root: string;
 const write = (file: string, text: string): void => {
