@@ -5,7 +5,8 @@ import { createProgram } from '../../src/cli/main.js';
  * src/) and resolves with what it printed on stdout; rejects if it fails (a thrown error, a usage
  * error from commander, or a non-zero exit code set). For the tests of what a command does (its
  * requests, its output); what the process does (exit codes, one-line errors on stderr) is tested on
- * the built CLI (`cli` in cli-process.ts). Each call saves the start of a Node process.
+ * the built CLI (`cli` in cli-process.ts). Each call saves the start of a Node process. One call
+ * at a time: it captures this process's stdout while the command runs.
  */
 export async function runCommand(...args: string[]): Promise<string> {
   const program = createProgram();
