@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestSandbox, BUNDLED_SCENARIOS } from './support/test-sandbox.js';
 import { cli } from './support/cli-process.js';
+import { runCommand } from './support/cli-in-process.js';
 
 describe('the client subcommands, against a running sandbox', () => {
   let t: TestSandbox;
@@ -15,36 +16,35 @@ describe('the client subcommands, against a running sandbox', () => {
 
   it('advances the clock and lists what fired', async () => {
     const order = await t.createOrder();
-    const { code, stdout } = await cli('advance', '30s', ...at());
-    expect(code).toBe(0);
+    const stdout = await runCommand('advance', '30s', ...at());
     expect(stdout).toBe(
       `now 2026-01-01T12:00:30.000Z; 1 event fired\n  2026-01-01T12:00:30.000Z  order.driver_assigned  ${order.order_id}\n`,
     );
-    const asJson = await cli('advance', '1', ...at(), '--json');
-    expect(JSON.parse(asJson.stdout)).toEqual({ now: '2026-01-01T12:00:31.000Z', fired: [] });
+    const asJson = await runCommand('advance', '1', ...at(), '--json');
+    expect(JSON.parse(asJson)).toEqual({ now: '2026-01-01T12:00:31.000Z', fired: [] });
   });
 
   it('triggers and cancels orders', async () => {
     const a = await t.createOrder();
-    expect((await cli('trigger', a.order_id, ...at())).stdout).toBe(
+    expect(await runCommand('trigger', a.order_id, ...at())).toBe(
       `${a.order_id}: driver_assigned\n`,
     );
-    expect((await cli('trigger', a.order_id, 'delivered', ...at())).stdout).toBe(
+    expect(await runCommand('trigger', a.order_id, 'delivered', ...at())).toBe(
       `${a.order_id}: delivered\n`,
     );
     const b = await t.createOrder();
     expect(
-      (await cli('cancel', b.order_id, '--by', 'restaurant', '--reason', 'closed', ...at())).stdout,
+      await runCommand('cancel', b.order_id, '--by', 'restaurant', '--reason', 'closed', ...at()),
     ).toBe(`${b.order_id}: cancelled by restaurant\n`);
     expect((await t.get(`/v1/orders/${b.order_id}`)).body.cancellation.reason).toBe('closed');
   });
 
   it('lists deliveries and scenarios, and resets', async () => {
-    expect((await cli('deliveries', ...at())).stdout).toBe('no deliveries\n');
-    const scenarios = (await cli('scenarios', ...at())).stdout;
+    expect(await runCommand('deliveries', ...at())).toBe('no deliveries\n');
+    const scenarios = await runCommand('scenarios', ...at());
     expect(scenarios).toMatch(/^\* ci +Manual clock/m);
     expect(scenarios).toMatch(/^ {2}lunch-rush /m);
-    expect((await cli('reset', '--seed', 'again', ...at())).stdout).toBe(
+    expect(await runCommand('reset', '--seed', 'again', ...at())).toBe(
       'reset: scenario "ci", seed "again", now 2026-01-01T12:00:00.000Z\n' +
         '  acct_acme     Acme Eats         sk_test_ci_acme, rk_test_ci_acme\n' +
         '  acct_globex   Globex Kitchens   sk_test_ci_globex\n' +
@@ -54,13 +54,13 @@ describe('the client subcommands, against a running sandbox', () => {
 
   it("prints the new scenario's keys after reset --scenario", async () => {
     try {
-      const { stdout } = await cli('reset', '--scenario', 'lunch-rush', ...at());
+      const stdout = await runCommand('reset', '--scenario', 'lunch-rush', ...at());
       expect(stdout.split('\n').slice(1)).toEqual([
         '  acct_lunch  Lunch Co  sk_test_lunch_rush, rk_test_lunch_rush',
         '',
       ]);
-      const asJson = await cli('reset', '--scenario', 'two-accounts', ...at(), '--json');
-      expect(JSON.parse(asJson.stdout).keys).toEqual([
+      const asJson = await runCommand('reset', '--scenario', 'two-accounts', ...at(), '--json');
+      expect(JSON.parse(asJson).keys).toEqual([
         {
           account_id: 'acct_north',
           name: 'North Eats',
@@ -73,7 +73,7 @@ describe('the client subcommands, against a running sandbox', () => {
         },
       ]);
     } finally {
-      await cli('reset', '--scenario', 'ci', ...at());
+      await runCommand('reset', '--scenario', 'ci', ...at());
     }
   });
 
@@ -88,15 +88,14 @@ describe('the client subcommands, against a running sandbox', () => {
       const [a, b] = [await add('/a'), await add('/b')];
       const order = await t.createOrder();
       await t.post('/__sandbox/clock/advance', { by: '1s' }, admin);
-      const only = await cli('deliveries', '--endpoint', b.endpoint_id, ...at(), '--json');
-      expect(only.code).toBe(0);
-      const attempts = JSON.parse(only.stdout) as { endpoint_id: string; order_id: string }[];
+      const only = await runCommand('deliveries', '--endpoint', b.endpoint_id, ...at(), '--json');
+      const attempts = JSON.parse(only) as { endpoint_id: string; order_id: string }[];
       expect(attempts.length).toBeGreaterThan(0);
       expect(attempts.every((d) => d.endpoint_id === b.endpoint_id)).toBe(true);
       expect(attempts.some((d) => d.order_id === order.order_id)).toBe(true);
-      const text = await cli('deliveries', '--endpoint', a.endpoint_id, ...at());
-      expect(text.stdout).toContain(order.order_id);
-      expect(text.stdout).not.toContain('/b');
+      const text = await runCommand('deliveries', '--endpoint', a.endpoint_id, ...at());
+      expect(text).toContain(order.order_id);
+      expect(text).not.toContain('/b');
       for (const e of [a, b])
         await t.delete(`/__sandbox/webhook-endpoints/${e.endpoint_id}`, admin);
     } finally {
@@ -105,12 +104,12 @@ describe('the client subcommands, against a running sandbox', () => {
   });
 
   it('prints the control plane answer of scenarios and reset with --json', async () => {
-    const scenarios = await cli('scenarios', ...at(), '--json');
-    expect(JSON.parse(scenarios.stdout)).toMatchObject({
+    const scenarios = await runCommand('scenarios', ...at(), '--json');
+    expect(JSON.parse(scenarios)).toMatchObject({
       scenarios: expect.arrayContaining([expect.objectContaining({ name: 'ci', current: true })]),
     });
-    const reset = await cli('reset', '--seed', 'as-json', ...at(), '--json');
-    expect(JSON.parse(reset.stdout)).toMatchObject({
+    const reset = await runCommand('reset', '--seed', 'as-json', ...at(), '--json');
+    expect(JSON.parse(reset)).toMatchObject({
       status: 'ok',
       scenario: 'ci',
       seed: 'as-json',
@@ -177,8 +176,7 @@ describe('the client subcommands, against a running sandbox', () => {
 describe('validate', () => {
   it('accepts every bundled scenario file', async () => {
     for (const name of BUNDLED_SCENARIOS) {
-      const { code, stdout } = await cli('validate', `scenarios/${name}.yaml`);
-      expect(code).toBe(0);
+      const stdout = await runCommand('validate', `scenarios/${name}.yaml`);
       expect(stdout).toMatch(new RegExp(`^ok: scenarios/${name}\\.yaml is scenario "${name}"`));
     }
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestSandbox } from './support/test-sandbox.js';
 import { cli } from './support/cli-process.js';
+import { runCommand } from './support/cli-in-process.js';
 import { ControlClient } from '../src/cli/control-client.js';
 
 describe('delivery-sandbox sandboxes and --sandbox, against a running server', () => {
@@ -18,7 +19,7 @@ describe('delivery-sandbox sandboxes and --sandbox, against a running server', (
   let two: { name: string; accounts: unknown[]; clock: { now: string } };
 
   it('creates named sandboxes, printing their keys and URLs or the JSON answer', async () => {
-    const created = await cli(
+    const created = await runCommand(
       'sandboxes',
       'create',
       'cli-one',
@@ -34,41 +35,44 @@ describe('delivery-sandbox sandboxes and --sandbox, against a running server', (
       '30m',
       ...at(),
     );
-    expect(created).toMatchObject({ code: 0, stderr: '' });
-    const lines = created.stdout.split('\n');
+    const lines = created.split('\n');
     expect(lines[0]).toMatch(
       /^cli-one: scenario "ci", seed "s1", manual clock at 2030-05-01T08:00:00\.000Z; expires \S+Z unless used$/,
     );
     expect(lines[1]).toMatch(
       /^ {2}acct_acme +Acme Eats +sk_test_sb-cli-one_[A-Za-z0-9]{24}, rk_test_sb-cli-one_[A-Za-z0-9]{24}$/,
     );
-    expect(created.stdout).toContain(`  control    ${t.url}/__sandbox/sandboxes/cli-one\n`);
+    expect(created).toContain(`  control    ${t.url}/__sandbox/sandboxes/cli-one\n`);
 
-    const asJson = await cli('sandboxes', 'create', 'cli-two', '--ttl', '1h', ...at(), '--json');
-    two = JSON.parse(asJson.stdout);
+    const asJson = await runCommand(
+      'sandboxes',
+      'create',
+      'cli-two',
+      '--ttl',
+      '1h',
+      ...at(),
+      '--json',
+    );
+    two = JSON.parse(asJson);
     expect(two).toMatchObject({ name: 'cli-two', scenario: 'ci' });
   });
 
   it('lists them, oldest first, and gets one', async () => {
-    const [list, asJson, got] = await Promise.all([
-      cli('sandboxes', 'list', ...at()),
-      cli('sandboxes', 'list', ...at(), '--json'),
-      cli('sandboxes', 'get', 'cli-two', ...at(), '--json'),
-    ]);
-    expect(list.stdout).toMatch(/^cli-one {2}ci {2}manual 2030-05-01T08:00:00\.000Z {2}expires /);
-    expect(list.stdout.split('\n')[1]).toMatch(/^cli-two {2}ci /);
-    const listed = JSON.parse(asJson.stdout) as { name: string }[];
+    // One at a time: runCommand captures this process's stdout.
+    const list = await runCommand('sandboxes', 'list', ...at());
+    const asJson = await runCommand('sandboxes', 'list', ...at(), '--json');
+    const got = await runCommand('sandboxes', 'get', 'cli-two', ...at(), '--json');
+    expect(list).toMatch(/^cli-one {2}ci {2}manual 2030-05-01T08:00:00\.000Z {2}expires /);
+    expect(list.split('\n')[1]).toMatch(/^cli-two {2}ci /);
+    const listed = JSON.parse(asJson) as { name: string }[];
     expect(listed.map((s) => s.name)).toEqual(['cli-one', 'cli-two']);
-    expect(JSON.parse(got.stdout).accounts).toEqual(two.accounts);
+    expect(JSON.parse(got).accounts).toEqual(two.accounts);
   });
 
   it("moves only that sandbox's clock with advance --sandbox or DELIVERY_SANDBOX_SANDBOX", async () => {
     const before = await clockOf('/__sandbox');
-    const adv = await cli('advance', '10m', '--sandbox', 'cli-one', ...at());
-    expect(adv).toMatchObject({
-      code: 0,
-      stdout: 'now 2030-05-01T08:10:00.000Z; 0 events fired\n',
-    });
+    const adv = await runCommand('advance', '10m', '--sandbox', 'cli-one', ...at());
+    expect(adv).toBe('now 2030-05-01T08:10:00.000Z; 0 events fired\n');
     expect(await clockOf('/__sandbox/sandboxes/cli-one')).toBe('2030-05-01T08:10:00.000Z');
     expect(await clockOf('/__sandbox/sandboxes/cli-two')).toBe(two.clock.now);
     expect(await clockOf('/__sandbox')).toBe(before);
@@ -76,8 +80,8 @@ describe('delivery-sandbox sandboxes and --sandbox, against a running server', (
     // So does the environment's DELIVERY_SANDBOX_SANDBOX.
     process.env.DELIVERY_SANDBOX_SANDBOX = 'cli-one';
     try {
-      const viaEnv = await cli('advance', '5m', ...at(), '--json');
-      expect(JSON.parse(viaEnv.stdout).now).toBe('2030-05-01T08:15:00.000Z');
+      const viaEnv = await runCommand('advance', '5m', ...at(), '--json');
+      expect(JSON.parse(viaEnv).now).toBe('2030-05-01T08:15:00.000Z');
     } finally {
       delete process.env.DELIVERY_SANDBOX_SANDBOX;
     }
@@ -85,8 +89,7 @@ describe('delivery-sandbox sandboxes and --sandbox, against a running server', (
   });
 
   it('deletes one; then get and --sandbox answer not found, exit 1', async () => {
-    const deleted = await cli('sandboxes', 'delete', 'cli-two', ...at());
-    expect(deleted).toMatchObject({ code: 0, stdout: 'deleted cli-two\n' });
+    expect(await runCommand('sandboxes', 'delete', 'cli-two', ...at())).toBe('deleted cli-two\n');
     const gone = await cli('sandboxes', 'get', 'cli-two', ...at());
     expect(gone.code).toBe(1);
     expect(gone.stdout).toBe('');
@@ -98,12 +101,9 @@ describe('delivery-sandbox sandboxes and --sandbox, against a running server', (
   });
 
   it("reports a named sandbox's integration report with report --sandbox", async () => {
-    const s = JSON.parse(
-      (await cli('sandboxes', 'create', 'cli-report', ...at(), '--json')).stdout,
-    );
+    const s = JSON.parse(await runCommand('sandboxes', 'create', 'cli-report', ...at(), '--json'));
     await t.createOrder({}, s.accounts[0].api_key);
-    const { code, stdout } = await cli('report', '--json', '--sandbox', 'cli-report', ...at());
-    expect(code).toBe(0);
+    const stdout = await runCommand('report', '--json', '--sandbox', 'cli-report', ...at());
     const own = (await t.get('/__sandbox/sandboxes/cli-report/report', admin)).body;
     const dflt = (await t.get('/__sandbox/report', admin)).body;
     expect(JSON.parse(stdout).coverage).toEqual(own.coverage);

@@ -4,7 +4,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync } 
 import { rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadBundledScenario } from '../src/scenarios/load-scenario.js';
@@ -31,6 +31,13 @@ const INSTALL = ['install', '--no-audit', '--no-fund', '--prefer-offline', '--lo
 /** Jest 30, installed once into the temporary directory and reused by later runs. */
 const JEST_HOME = join(tmpdir(), 'delivery-sandbox-test-jest30');
 const JEST = join(JEST_HOME, 'node_modules/jest/bin/jest.js');
+/**
+ * tsc's incremental state of each module setting's check, kept between runs like JEST_HOME: a cold
+ * check of @types/node with `skipLibCheck: false` is most of a check's ~10 s; tsc reuses a file's
+ * diagnostics only while its content (hash) and those of what it imports are unchanged, so the
+ * package's declarations and the user's file are checked again whenever they change.
+ */
+const TSC_HOME = join(tmpdir(), 'delivery-sandbox-test-tsc');
 
 /** Installs Jest 30 into JEST_HOME unless a previous run did (into a fresh directory, then renamed). */
 async function jestInstalled(): Promise<void> {
@@ -213,6 +220,8 @@ test('a sandbox from a YAML scenario file (yaml, loaded on first use)', async ()
           compilerOptions: {
             strict: true,
             noEmit: true,
+            incremental: true,
+            tsBuildInfoFile: 'tsbuildinfo',
             target: 'es2023',
             ...options,
             // the user's own @types/node (borrowed from this repository, not installed again)
@@ -223,11 +232,19 @@ test('a sandbox from a YAML scenario file (yaml, loaded on first use)', async ()
         }),
       );
       cpSync(join(ROOT, 'test/fixtures/user-types.ts'), join(dir, 'user.ts'));
+      // The project sits at the same depth each run, so the paths in the state (relative to it)
+      // name the same files; a copy, stored back by a rename, so that parallel runs share it safely.
+      const kept = join(TSC_HOME, `${basename(dir)}.tsbuildinfo`);
+      if (existsSync(kept)) cpSync(kept, join(dir, 'tsbuildinfo'));
       await expect(
         run(process.execPath, [TSC, '-p', 'tsconfig.json'], { cwd: dir }).catch(
           (e: { stdout: string }) => Promise.reject(new Error(e.stdout)),
         ),
       ).resolves.toBeDefined();
+      mkdirSync(TSC_HOME, { recursive: true });
+      const next = `${kept}.${process.pid}`;
+      cpSync(join(dir, 'tsbuildinfo'), next);
+      renameSync(next, kept);
     },
   );
 

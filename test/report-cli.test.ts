@@ -8,6 +8,7 @@ import { verifySignature } from '../src/index.js';
 import { Receiver } from './support/receiver.js';
 import { SAMPLE_ORDER, TestSandbox } from './support/test-sandbox.js';
 import { cli } from './support/cli-process.js';
+import { runCommand } from './support/cli-in-process.js';
 
 const SECRET = 'whsec_report_cli_secret';
 
@@ -39,9 +40,7 @@ describe('delivery-sandbox report', () => {
 
   it('writes JUnit XML: one suite per section, one test case per coverage id, violation and probe', async () => {
     const out = join(dir, 'report.xml');
-    const { code, stdout } = await cli('report', '--format', 'junit', '--out', out, ...at());
-    expect(code).toBe(0);
-    expect(stdout).toBe('');
+    expect(await runCommand('report', '--format', 'junit', '--out', out, ...at())).toBe('');
     const text = await readFile(out, 'utf8');
     expect(XMLValidator.validate(text)).toBe(true);
     const doc = new XMLParser({
@@ -83,8 +82,7 @@ describe('delivery-sandbox report', () => {
   });
 
   it('writes Markdown tables for $GITHUB_STEP_SUMMARY: summary, coverage, receivers, probes', async () => {
-    const { code, stdout } = await cli('report', '--format', 'markdown', ...at());
-    expect(code).toBe(0);
+    const stdout = await runCommand('report', '--format', 'markdown', ...at());
     const tables = marked.lexer(stdout).filter((tk): tk is Tokens.Table => tk.type === 'table');
     const report = (await t.get('/__sandbox/report')).body;
     // Violations and habits are tables only when there are some.
@@ -112,15 +110,14 @@ describe('delivery-sandbox report', () => {
   });
 
   it('writes JSON: the report and why it fails', async () => {
-    const { code, stdout } = await cli('report', '--json', ...at());
-    expect(code).toBe(0);
+    const stdout = await runCommand('report', '--json', ...at());
     const body = JSON.parse(stdout);
     expect(body.failures).toEqual([]);
     expect(body.coverage).toEqual((await t.get('/__sandbox/report')).body.coverage);
   });
 
   it('--fail-on signature exits 1 with a readable reason once a receiver accepts forged webhooks', async () => {
-    expect((await cli('report', '--fail-on', 'signature,violations', ...at())).code).toBe(0);
+    await runCommand('report', '--fail-on', 'signature,violations', ...at()); // rejects on a failure
     lax.answer(200);
     laxId = (await t.post('/__sandbox/webhook-endpoints', { url: lax.url })).body.endpoint_id;
     const unprobed = await cli('report', '--fail-on', 'signature', ...at());
@@ -140,7 +137,7 @@ describe('delivery-sandbox report', () => {
   it('--require FILE fails on a required situation not covered, and names a misspelt id', async () => {
     const file = join(dir, 'required.txt');
     await writeFile(file, '# what our team insists on\nwebhook.order.created.acknowledged\n\n');
-    expect((await cli('report', '--require', file, ...at())).code).toBe(0);
+    await runCommand('report', '--require', file, ...at()); // rejects on a failure
     await writeFile(
       file,
       'webhook.order.created.acknowledged\nwebhook.order.cancelled.acknowledged\norders.cancel.fee\n',
