@@ -134,7 +134,9 @@ export class TraceWriter {
       text += text === '' ? line : `\n${line}`;
     }
     // Transferred, not copied: posting a string copies it, and measured 10 µs a line (bench/trace.ts).
-    const bytes = Buffer.from(text);
+    // In a buffer of its own: `Buffer.from` puts a short text in Node's shared pool, which Node 22
+    // and 24 refuse to transfer (a DataCloneError that ended the process) and Node 20 copies.
+    const bytes = new TextEncoder().encode(text);
     const message: ToTraceWorker = { kind: 'lines', bytes };
     this.worker.postMessage(message, [bytes.buffer]);
   }
