@@ -1,7 +1,7 @@
 import { appendFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { replayJournal } from './journal-files.js';
 import type { OrderRecord, SandboxState } from './state.js';
 import { StateFile } from './state-file.js';
@@ -28,11 +28,18 @@ function emptyState(): SandboxState {
 const order = (id: string, status = 'pending'): OrderRecord =>
   ({ account_id: 'acct_a', order: { order_id: id, status }, trip: null }) as OrderRecord;
 
+/** Every StateFile a test opened: closed after it (its journal file handle with it). */
+const opened: StateFile[] = [];
+afterEach(async () => {
+  await Promise.allSettled(opened.splice(0).map((f) => f.close()));
+});
+
 /** A data file in a fresh directory, and a way to read it back as a restart would. */
 function dataFile(compactBytes = 1 << 30) {
   const path = join(mkdtempSync(join(tmpdir(), 'state-file-')), 'state.json');
   const open = (state: SandboxState, seq = 0, bytes = 0) => {
     const file = new StateFile(path, { compactBytes, onError: () => {} }, seq, bytes);
+    opened.push(file);
     return { file, store: Store.inFile(file, state, seq > 0) };
   };
   const read = async () => {
