@@ -16,6 +16,7 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import autocannon, { type Request as LoadRequest } from 'autocannon';
 import type { ApiThroughput } from './api-rows.js';
+import { cpuMs } from './launch-cli.js';
 import { findWireMock, startWireMock, type Stub } from './wiremock.js';
 
 const arg = (name: string, fallback: string): string => {
@@ -59,11 +60,10 @@ const sandboxAt = (name: string, cli: string): Promise<Server> =>
 /** CPU time (user + system) of a process so far, in ms; RSS in MB. */
 function procStat(pid: number | undefined): { cpuMs: number; rssMb: number } {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
     const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return { cpuMs: (Number(fields[11]) + Number(fields[12])) * 10, rssMb: Number(rss) / 1024 };
+    return { cpuMs: cpuMs(pid), rssMb: Number(rss) / 1024 };
   } catch {
-    return { cpuMs: NaN, rssMb: NaN };
+    return { cpuMs: cpuMs(pid), rssMb: NaN };
   }
 }
 

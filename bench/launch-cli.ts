@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
 /**
@@ -31,4 +32,14 @@ export async function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTER
   const done = new Promise((r) => child.once('exit', r));
   child.kill(signal);
   await done;
+}
+
+/** The CPU time (user + system) a process has used so far, in ms; NaN where /proc is missing. */
+export function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms
+  } catch {
+    return NaN;
+  }
 }

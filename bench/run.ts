@@ -4,11 +4,12 @@
  * is reported is a ratio as much as an absolute figure.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { apiRows, type ApiThroughput } from './api-rows.js';
+import { cpuMs, stop } from './launch-cli.js';
 import type { DockerStartBench } from './docker-start.js';
 import type { SandboxesSoak } from './sandboxes-soak.js';
 import type { SandboxesBench } from './sandboxes.js';
@@ -95,23 +96,6 @@ function start(args: string[]): Promise<{ url: string; child: ChildProcess; ms: 
     });
     child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}: ${out}`)));
   });
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  child.removeAllListeners('exit');
-  const done = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await done;
-}
-
-/** The CPU time (user + system) a process has used so far, in ms; NaN where /proc is missing. */
-function cpuMs(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) * 10; // clock ticks of 10 ms
-  } catch {
-    return NaN;
-  }
 }
 
 /** Connections of the throughput rounds: as the issue measured (`autocannon -c 50`). */

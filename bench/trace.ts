@@ -7,13 +7,14 @@
  *
  * `--rounds N` (default 5) and `--seconds S` (default 5) set the throughput rounds.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gunzipSync, constants } from 'node:zlib';
 import autocannon from 'autocannon';
+import { cpuMs, launch, stop } from './launch-cli.js';
 
 const arg = (name: string, fallback: number): number => {
   const i = process.argv.indexOf(name);
@@ -29,34 +30,9 @@ const ORDER = JSON.stringify({
   dropoff: { address: '2 Castro St' },
 });
 
-function start(trace: string | undefined): Promise<{ url: string; child: ChildProcess }> {
-  const args = ['dist/cli.js', '--port', '0', '--log-level', 'silent', '--scenario', 'ci'];
-  const child = spawn(process.execPath, [...args, ...(trace ? ['--trace', trace] : [])], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /(http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m?.[1]) resolve({ url: m[1], child });
-    });
-    child.on('exit', (code) => reject(new Error(`the sandbox exited with ${code}`)));
-  });
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  child.removeAllListeners('exit');
-  const done = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await done;
-}
-
-/** The CPU time (user + system) a process has used so far, in ms (Linux /proc). */
-function cpuMs(pid: number | undefined): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
+/** The built CLI, recording a trace into `trace` when one is given. */
+const start = (trace: string | undefined): Promise<{ url: string; child: ChildProcess }> =>
+  launch(trace ? ['--trace', trace] : []);
 
 interface Rate {
   rps: number;
