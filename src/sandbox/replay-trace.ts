@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { DeliveryAttempt } from '../domain/sandbox-types.js';
 import type { ScenarioFile } from '../domain/scenario.js';
 import type { EventRecord } from '../events/event-record.js';
@@ -11,6 +9,7 @@ import {
   type TraceDifference,
 } from '../trace/compare-trace.js';
 import type { TraceRecord } from '../trace/trace-record.js';
+import { startReceiver, UrlMap } from './replay-receiver.js';
 import { startSandbox } from './sandbox.js';
 
 type Header = Extract<TraceRecord, { type: 'header' }>;
@@ -87,36 +86,6 @@ export async function replayTrace(records: TraceRecord[]): Promise<TraceDifferen
     await receiver.close();
   }
   return firstDifference(records, { answers, events, attempts }, (text) => urls.unmap(text));
-}
-
-/** Recorded webhook URLs and the local receiver's stand-ins for them, both ways. */
-class UrlMap {
-  private readonly byOriginal = new Map<string, string>();
-  /** The local receiver's URL, once it listens. */
-  base = '';
-
-  map(original: string): string {
-    let url = this.byOriginal.get(original);
-    if (url === undefined) {
-      url = `${this.base}/endpoint-${this.byOriginal.size}`;
-      this.byOriginal.set(original, url);
-    }
-    return url;
-  }
-
-  /** Every recorded URL in `text` replaced by its stand-in. */
-  mapIn(text: string): string {
-    let out = text;
-    for (const [original, url] of this.byOriginal) out = out.split(original).join(url);
-    return out;
-  }
-
-  /** Every stand-in in `text` replaced by the recorded URL. */
-  unmap(text: string): string {
-    let out = text;
-    for (const [original, url] of this.byOriginal) out = out.split(url).join(original);
-    return out;
-  }
 }
 
 /** The trace's scenario, runnable: masked keys given stand-ins, endpoint URLs mapped, manual clock. */
@@ -210,49 +179,4 @@ async function send(base: string, method: string, path: string, body: unknown): 
 async function sandboxClock(base: string, control: string): Promise<{ now: string }> {
   const res = await fetch(`${base}${control}/clock`);
   return (await res.json()) as { now: string };
-}
-
-/**
- * A receiver that answers each webhook attempt as `recorded` says the recorded receiver did (its
- * status and body, by the endpoint's URL, the event and the attempt number; no status: the
- * connection is cut), and 200 to one the trace does not have.
- */
-async function startReceiver(
-  recorded: (url: string, eventId: string, attempt: number) => DeliveryAttempt | undefined,
-): Promise<{ url: string; close: () => Promise<void> }> {
-  const seen = new Map<string, number>();
-  let base = '';
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      let eventId = '';
-      try {
-        eventId = String((JSON.parse(Buffer.concat(chunks).toString()) as EventRecord).event_id);
-      } catch {
-        // a probe's forged body: answered 200
-      }
-      const url = `${base}${req.url ?? ''}`;
-      const n = (seen.get(`${eventId} ${url}`) ?? 0) + 1;
-      seen.set(`${eventId} ${url}`, n);
-      const answer = recorded(url, eventId, n);
-      if (answer && answer.response_status === null) {
-        req.socket.destroy();
-        return;
-      }
-      res.statusCode = answer?.response_status ?? 200;
-      res.end(answer?.response_body ?? 'ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  base = `http://127.0.0.1:${port}`;
-  return {
-    url: base,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }
