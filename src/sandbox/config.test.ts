@@ -113,6 +113,14 @@ describe('resolveConfig, the options a scenario file sets too', () => {
     expect([parseClockMode('realtime'), parseSpeed('10000')]).toEqual(['realtime', 10000]);
   });
 
+  it('refuses a trace that is not a file path, naming the option and the fix', () => {
+    for (const trace of [true, '', 1] as unknown as string[])
+      expect(() => resolveConfig({ trace })).toThrow(
+        /startSandbox option trace: expected the path of the file to record the trace into/,
+      );
+    expect(resolveConfig({ trace: 'run.jsonl.gz' }).trace).toEqual({ file: 'run.jsonl.gz' });
+  });
+
   it('holds 200 named sandboxes by default, and takes 0 to 100000', () => {
     expect(resolveConfig().maxSandboxes).toBe(200);
     expect(resolveConfig({ maxSandboxes: 0 }).maxSandboxes).toBe(0);

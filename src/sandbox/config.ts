@@ -1,4 +1,4 @@
-// Near 265 lines: every option of the sandbox in one place (SandboxOptions with each default documented on it, DEFAULTS, and resolveConfig's checks), so that the CLI, the image and startSandbox() read one source.
+// Near 300 lines: every option of the sandbox in one place (SandboxOptions with each default documented on it, DEFAULTS, and resolveConfig's checks), so that the CLI, the image and startSandbox() read one source.
 import { hostname } from 'node:os';
 import pino, { type Logger } from 'pino';
 import { ADMIN_TOKEN_RULE, ADMIN_TOKEN_SHAPE } from '../domain/api-key.js';
@@ -243,6 +243,11 @@ export function resolveConfig(options: SandboxOptions = {}): SandboxConfig {
   if (orders !== undefined && !(Number.isInteger(orders) && orders >= 1 && orders <= 10_000_000))
     problems.push(
       `sandboxMaxOrders: expected a whole number from 1 to 10000000; got ${JSON.stringify(orders)}`,
+    );
+  const trace: unknown = options.trace;
+  if (trace !== undefined && (typeof trace !== 'string' || trace === ''))
+    problems.push(
+      `trace: expected the path of the file to record the trace into, such as "run.jsonl.gz"; got ${JSON.stringify(trace)} (a named sandbox records into memory with { trace: true } on PUT /__sandbox/sandboxes/{name})`,
     );
   if (problems.length > 0)
     throw new Error(
