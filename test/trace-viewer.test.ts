@@ -153,10 +153,13 @@ describe('the trace viewer (show-trace)', () => {
 
       await t.post('/__sandbox/clock/advance', { by: '3m' });
       await t.get(`/v1/orders/${a.order_id}`);
+      await t.sandbox.settle();
       shownB = await panels(live.page, await counts());
       realB = Date.now();
 
       await t.post('/__sandbox/clock/advance', { by: '1h' });
+      // As at A: every attempt's outcome recorded before the live panels are read.
+      await t.sandbox.settle();
       shownC = await panels(live.page, await counts());
       await live.page.context().close();
     } finally {
