@@ -158,8 +158,18 @@ describe('the trace viewer (show-trace)', () => {
       realB = Date.now();
 
       await t.post('/__sandbox/clock/advance', { by: '1h' });
-      // As at A: every attempt's outcome recorded before the live panels are read.
+      // As at A: every attempt's outcome recorded before the live panels are read, and the report
+      // still (the trace's last report is the one at close: a later change would be there only).
       await t.sandbox.settle();
+      let coverage = '';
+      await expect
+        .poll(
+          async () =>
+            coverage ===
+            (coverage = JSON.stringify((await t.get('/__sandbox/report')).body.coverage)),
+          { timeout: 10_000, interval: 500 },
+        )
+        .toBe(true);
       shownC = await panels(live.page, await counts());
       await live.page.context().close();
     } finally {
