@@ -66,14 +66,15 @@ async function panels(page: Page, counts: { requests: number; attempts: number; 
   const requested = await rows('tr[data-request]', ['data-request']);
   await tab('Report');
   await page.getByTestId('coverage').waitFor();
-  // The panel reads the report when it opens, and again after a change: read it once it is still.
+  // The panel reads the report when it opens, and again after a change, at most every 2 s
+  // (MIN_INTERVAL_MS in dashboard/src/panels/report.tsx): read it once it is still for longer.
   const read = () =>
     page
       .locator('[data-testid=coverage] tbody tr')
       .evaluateAll((els) => els.map((e) => e.textContent ?? '').join('\n'));
   let last = '';
   await expect
-    .poll(async () => last === (last = await read()), { timeout: 8000, interval: 600 })
+    .poll(async () => last === (last = await read()), { timeout: 12_000, interval: 2500 })
     .toBe(true);
   const coverage = last.split('\n');
   return { orders, ordersText, drivers, routes, attempts, requested, coverage };
