@@ -1,33 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../errors/service-error.js';
-import { RequestJournal, type JournalEntry } from './request-journal.js';
+import { entryOf } from './journal-entry.js';
+import { RequestJournal, type JournalEntry, type RequestFacts } from './request-journal.js';
 
 const limits = { maxEntries: 100, maxBytes: 1_000_000, maxBodyBytes: 16 };
 /** Where the journals below hand a failing subscriber: they have none. */
 const noSubscriberFails = (): void => {};
 
-function entry(journal: RequestJournal, id: string, body: string | null = null): JournalEntry {
+/** A request's facts, as the journal step records them. */
+function facts(id: string, body: string | null = null): RequestFacts {
   return {
     id,
     generation: 1,
     operation: 'retrieveOrder',
     method: 'GET',
     path: `/v1/orders/${id}`,
-    query: {},
+    url: `/v1/orders/${id}?expand=driver`,
     order_id: id,
-    request: { headers: {}, body: journal.body(null) },
+    request_headers: {},
+    request_body: null,
     status: 200,
-    reason: null,
-    error: null,
-    retry_after: null,
-    response: { headers: {}, body: journal.body(body) },
+    response_headers: { 'content-type': 'application/json; charset=utf-8' },
+    response_body: body,
     account_id: 'acct_a',
     key_mode: 'read_write',
-    started_at: '2026-01-01T00:00:00.000Z',
-    virtual_time: '2026-01-01T00:00:00.000Z',
-    duration_ms: 1,
     fault: null,
     traceparent: null,
+    started_ms: Date.parse('2026-01-01T00:00:00.000Z'),
+    virtual_ms: Date.parse('2026-01-01T00:05:00.000Z'),
+    duration_ms: 1,
   };
 }
 
@@ -48,7 +49,7 @@ describe('RequestJournal', () => {
 
   it('drops the oldest entries beyond maxEntries', () => {
     const journal = new RequestJournal({ ...limits, maxEntries: 3 }, noSubscriberFails);
-    for (const id of ['a', 'b', 'c', 'd', 'e']) journal.record(entry(journal, id));
+    for (const id of ['a', 'b', 'c', 'd', 'e']) journal.record(facts(id));
     expect(ids(journal)).toEqual(['c', 'd', 'e']);
   });
 
@@ -56,7 +57,7 @@ describe('RequestJournal', () => {
     // Dropping moves a head index and compacts now and then: every count crosses a compaction.
     const journal = new RequestJournal({ ...limits, maxEntries: 10 }, noSubscriberFails);
     for (let n = 1; n <= 1000; n++) {
-      journal.record(entry(journal, `r${n}`));
+      journal.record(facts(`r${n}`));
       const first = Math.max(1, n - 9);
       expect(journal.size).toBe(n - first + 1);
       if (n % 37 === 0 || n > 990)
@@ -66,7 +67,7 @@ describe('RequestJournal', () => {
     }
     journal.clear();
     expect(journal.size).toBe(0);
-    journal.record(entry(journal, 'after'));
+    journal.record(facts('after'));
     expect(ids(journal)).toEqual(['after']);
   });
 
@@ -75,10 +76,10 @@ describe('RequestJournal', () => {
       { ...limits, maxBytes: 2_000, maxBodyBytes: 10_000 },
       noSubscriberFails,
     );
-    for (const id of ['a', 'b', 'c', 'd']) journal.record(entry(journal, id, 'x'.repeat(500)));
+    for (const id of ['a', 'b', 'c', 'd']) journal.record(facts(id, 'x'.repeat(500)));
     expect(ids(journal).length).toBeLessThan(4);
     expect(ids(journal).at(-1)).toBe('d');
-    journal.record(entry(journal, 'huge', 'x'.repeat(5_000)));
+    journal.record(facts('huge', 'x'.repeat(5_000)));
     expect(ids(journal)).toEqual(['huge']);
   });
 
@@ -90,36 +91,90 @@ describe('RequestJournal', () => {
       throw new Error('broken subscriber');
     });
     const stop = journal.subscribe((e) => seen.push(e.id));
-    journal.record(entry(journal, 'a'));
+    journal.record(facts('a'));
     stop();
-    journal.record(entry(journal, 'b'));
+    journal.record(facts('b'));
     expect(seen).toEqual(['a']);
     expect(errors).toHaveLength(2);
     expect(ids(journal)).toEqual(['a', 'b']);
   });
 
-  it('keeps no entry it built for its subscribers: a listing builds it again, the same', () => {
+  it('keeps facts and builds an entry only when listed: its fields, its bodies cut, then the same entry', () => {
+    const journal = new RequestJournal(limits, noSubscriberFails);
+    const observed: RequestFacts[] = [];
+    journal.observe((f) => observed.push(f));
+    const answer = '{"order_id":"a","status":"pending"}';
+    journal.record(facts('a', answer));
+    // The observers hear the facts themselves, the whole body with them.
+    expect(observed).toHaveLength(1);
+    expect(observed[0]!.response_body).toBe(answer);
+    const [listed] = journal.list({}, { limit: 10 }).entries;
+    expect(listed).toEqual({
+      id: 'a',
+      generation: 1,
+      operation: 'retrieveOrder',
+      method: 'GET',
+      path: '/v1/orders/a',
+      query: { expand: 'driver' },
+      order_id: 'a',
+      request: { headers: {}, body: { text: null, size: 0, truncated: false } },
+      status: 200,
+      reason: null,
+      error: null,
+      retry_after: null,
+      response: {
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+        body: { text: answer.slice(0, 16), size: answer.length, truncated: true },
+      },
+      account_id: 'acct_a',
+      key_mode: 'read_write',
+      started_at: '2026-01-01T00:00:00.000Z',
+      virtual_time: '2026-01-01T00:05:00.000Z',
+      duration_ms: 1,
+      fault: null,
+      traceparent: null,
+    });
+    // Built once listed: a second listing reads the same entry.
+    expect(journal.list({}, { limit: 10 }).entries[0]).toBe(listed);
+  });
+
+  it('builds an entry for its subscribers (the trace) only while it has one, never keeping it', () => {
     const journal = new RequestJournal(limits, noSubscriberFails);
     const heard: JournalEntry[] = [];
-    journal.subscribe((e) => heard.push(e));
-    let builds = 0;
-    journal.recordLazily(600, () => {
-      builds++;
-      return entry(journal, 'a', 'answer');
-    });
-    expect(builds).toBe(1);
+    const stop = journal.subscribe((e) => heard.push(e));
+    journal.record(facts('a', 'answer'));
+    stop();
+    journal.record(facts('b', 'answer'));
+    expect(heard.map((e) => e.id)).toEqual(['a']);
     const listed = journal.list({}, { limit: 10 }).entries;
-    expect(builds).toBe(2);
-    expect(listed).toEqual(heard);
+    expect(listed[0]).toEqual(heard[0]);
     expect(listed[0]).not.toBe(heard[0]);
-    // Built once listed: a second listing reads the same entry.
-    expect(journal.list({}, { limit: 10 }).entries[0]).toBe(listed[0]);
-    expect(builds).toBe(2);
+  });
+
+  it('reads an error answer: its fields, its reason and Retry-After', () => {
+    const error = {
+      code: 'rate_limited',
+      message: 'slow down',
+      param: null,
+      reason: 'x',
+      details: [],
+    };
+    const f: RequestFacts = {
+      ...facts('e'),
+      status: 429,
+      response_headers: { 'retry-after': '2' },
+      response_body: JSON.stringify({ error: { ...error, request_id: 'e' } }),
+    };
+    const entry = entryOf(f, (text) => ({ text, size: text?.length ?? 0, truncated: false }));
+    expect([entry.error, entry.reason, entry.retry_after]).toEqual([error, 'x', 2]);
+    // A 2xx answer is never read as an error, whatever its body says.
+    const ok = entryOf({ ...f, status: 200 }, (text) => ({ text, size: 0, truncated: false }));
+    expect([ok.error, ok.reason]).toEqual([null, null]);
   });
 
   it('answers an unknown cursor with unknown_cursor naming the parameter, and forgets all on clear', () => {
     const journal = new RequestJournal(limits, noSubscriberFails);
-    journal.record(entry(journal, 'a'));
+    journal.record(facts('a'));
     journal.clear();
     expect(journal.size).toBe(0);
     expect(() => journal.list({}, { limit: 10, starting_after: 'a' })).toThrow(ServiceError);

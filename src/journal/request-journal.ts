@@ -1,15 +1,26 @@
 import { paginate, UnknownCursor, type PageQuery } from '../domain/page.js';
 import { fail } from '../errors/service-error.js';
 import { Listeners, type ListenerError } from '../listeners.js';
-import type { JournalBody, JournalEntry } from './journal-entry.js';
+import {
+  entryOf,
+  type JournalBody,
+  type JournalEntry,
+  type RequestFacts,
+} from './journal-entry.js';
 
-export type { JournalBody, JournalEntry, JournalError, JournalFault } from './journal-entry.js';
+export type {
+  JournalBody,
+  JournalEntry,
+  JournalError,
+  JournalFault,
+  RequestFacts,
+} from './journal-entry.js';
 
 /**
  * Where the journal step records a request: the journal itself for `/v1`, a trace's control
- * sink for the control plane (src/trace/trace-recorder.ts), each with the journal's cut bodies.
+ * sink for the control plane (src/trace/trace-recorder.ts).
  */
-export type JournalSink = Pick<RequestJournal, 'body' | 'recordLazily'>;
+export type JournalSink = Pick<RequestJournal, 'record'>;
 
 /** The journal's bounds (defaults in src/sandbox/config.ts). */
 export interface JournalLimits {
@@ -39,23 +50,36 @@ const ENTRY_OVERHEAD = 512;
 /**
  * The request journal: the last `/v1` requests and their answers, oldest first, bounded by count
  * and by bytes. It belongs to the host, not to a world, so it outlives resets (each entry says which
- * generation answered). The integration report subscribes to it; a subscriber that throws is handed
- * to `onListenerError` (the host logs it) and stops neither the others nor the record.
+ * generation answered). The integration report hears every request's facts as recorded
+ * (`observe`); the trace hears entries (`subscribe`), built for it only while it listens. A
+ * listener that throws is handed to `onListenerError` (the host logs it) and stops neither the
+ * others nor the record.
  */
 export class RequestJournal {
-  // The entries are `slots[head..]`, oldest first; each is built on first read, so recording stays
-  // cheap on the hot path of every request. Dropping the oldest moves `head` (O(1)); the array is
-  // compacted once the dropped half outweighs the rest, so each record costs O(1) amortised.
+  // The entries are `slots[head..]`, oldest first; each is built from its facts on first read,
+  // so recording stays cheap on the hot path of every request. Dropping the oldest moves `head`
+  // (O(1)); the array is compacted once the dropped half outweighs the rest, so each record costs
+  // O(1) amortised.
   private slots: (Slot | undefined)[] = [];
   private head = 0;
   private bytes = 0;
   private readonly listeners: Listeners<JournalEntry>;
+  private readonly observers: Listeners<RequestFacts>;
+  /** A body cut to `maxBodyBytes`, as an entry keeps it. */
+  readonly body = (text: string | null): JournalBody => {
+    if (text === null) return NO_BODY;
+    const size = Buffer.byteLength(text);
+    if (size <= this.limits.maxBodyBytes) return { text, size, truncated: false };
+    const cut = Buffer.from(text).subarray(0, this.limits.maxBodyBytes).toString('utf8');
+    return { text: cut, size, truncated: true };
+  };
 
   constructor(
     readonly limits: JournalLimits,
-    onListenerError: ListenerError<JournalEntry>,
+    onListenerError: ListenerError<JournalEntry | RequestFacts>,
   ) {
-    this.listeners = new Listeners(onListenerError);
+    this.listeners = new Listeners<JournalEntry>(onListenerError);
+    this.observers = new Listeners<RequestFacts>(onListenerError);
   }
 
   /** How many entries it holds now. */
@@ -63,30 +87,22 @@ export class RequestJournal {
     return this.slots.length - this.head;
   }
 
-  /** A body cut to `maxBodyBytes`, as an entry keeps it. */
-  body(text: string | null): JournalBody {
-    if (text === null) return NO_BODY;
-    const size = Buffer.byteLength(text);
-    if (size <= this.limits.maxBodyBytes) return { text, size, truncated: false };
-    const cut = Buffer.from(text).subarray(0, this.limits.maxBodyBytes).toString('utf8');
-    return { text: cut, size, truncated: true };
-  }
-
-  /** Adds an entry (dropping the oldest beyond the bounds) and tells the subscribers. */
-  record(entry: JournalEntry): void {
-    this.recordLazily(entrySize(entry), () => entry);
-  }
-
   /**
-   * Adds an entry that `build` makes when it is first listed; `size` is its estimated size in
-   * bytes. `build` must hold only what the entry needs (not a request or a socket): it lives as
-   * long as the entry. The subscribers (the report's ledger, always) get an entry built for them
-   * that the journal does not keep: kept, every request's whole entry lived for the next thousand
-   * requests and was carried through the young generation into the old one by the collector
-   * (issue 24: ~6–9 % of a read's CPU); unkept, it dies young, and a listing builds it again.
+   * Adds a request (dropping the oldest beyond the bounds) and tells the listeners. What is kept
+   * is its facts, the entry built when first listed; a request with a body longer than the
+   * journal keeps has its entry (the bodies cut) built now instead, so no whole body outlives
+   * the request.
    */
-  recordLazily(size: number, build: () => JournalEntry): void {
-    const slot: Slot = { build, entry: undefined, size };
+  record(facts: RequestFacts): void {
+    const long = this.isLong(facts.request_body) || this.isLong(facts.response_body);
+    const entry = long ? entryOf(facts, this.body) : undefined;
+    const size = entry
+      ? entrySize(entry)
+      : ENTRY_OVERHEAD +
+        facts.url.length +
+        (facts.request_body?.length ?? 0) +
+        (facts.response_body?.length ?? 0);
+    const slot: Slot = { facts: entry ? undefined : facts, entry, size };
     this.slots.push(slot);
     this.bytes += size;
     while (
@@ -100,8 +116,11 @@ export class RequestJournal {
       this.slots = this.slots.slice(this.head);
       this.head = 0;
     }
-    if (this.listeners.size === 0) return;
-    this.listeners.emit(slot.build ? slot.build() : read(slot));
+    if (this.observers.size > 0) this.observers.emit(facts);
+    // Built for the trace and not kept: kept, every request's whole entry lived through the next
+    // thousand requests and was carried into V8's old generation (issue 24); a listing builds it
+    // again.
+    if (this.listeners.size > 0) this.listeners.emit(entry ?? entryOf(facts, this.body));
   }
 
   /**
@@ -110,7 +129,7 @@ export class RequestJournal {
    */
   list(filter: JournalFilter, page: PageQuery): { entries: JournalEntry[]; has_more: boolean } {
     const live = this.slots.slice(this.head) as Slot[];
-    const matching = live.map(read).filter((e) => matches(e, filter));
+    const matching = live.map((slot) => this.read(slot)).filter((e) => matches(e, filter));
     try {
       const result = paginate(matching, (e) => e.id, page);
       return { entries: result.items, has_more: result.has_more };
@@ -126,6 +145,29 @@ export class RequestJournal {
     return this.listeners.subscribe(listener);
   }
 
+  /**
+   * Calls `listener` with the facts of each request recorded from now on, whole bodies included
+   * (the report's ledger); returns the unsubscribe function.
+   */
+  observe(listener: (facts: RequestFacts) => void): () => void {
+    return this.observers.subscribe(listener);
+  }
+
+  /** Whether a body is longer than an entry keeps (a character is at most 3 UTF-8 bytes). */
+  private isLong(text: string | null): boolean {
+    if (text === null || text.length * 3 <= this.limits.maxBodyBytes) return false;
+    return Buffer.byteLength(text) > this.limits.maxBodyBytes;
+  }
+
+  /** A slot's entry, built from its facts on its first read. */
+  private read(slot: Slot): JournalEntry {
+    if (slot.entry === undefined && slot.facts) {
+      slot.entry = entryOf(slot.facts, this.body);
+      slot.facts = undefined;
+    }
+    return slot.entry as JournalEntry;
+  }
+
   /** Forgets every entry (`DELETE /__sandbox/requests`). */
   clear(): void {
     this.slots = [];
@@ -135,18 +177,10 @@ export class RequestJournal {
 }
 
 interface Slot {
-  build: (() => JournalEntry) | undefined;
+  facts: RequestFacts | undefined;
   entry: JournalEntry | undefined;
   /** Its estimated size in bytes, counted against `maxBytes`. */
   readonly size: number;
-}
-
-function read(slot: Slot): JournalEntry {
-  if (slot.entry === undefined && slot.build) {
-    slot.entry = slot.build();
-    slot.build = undefined;
-  }
-  return slot.entry as JournalEntry;
 }
 
 function matches(e: JournalEntry, f: JournalFilter): boolean {

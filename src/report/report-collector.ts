@@ -1,5 +1,5 @@
 import type { CoverageEntry, IntegrationReport } from './integration-report.js';
-import type { JournalEntry } from '../journal/journal-entry.js';
+import type { RequestFacts } from '../journal/journal-entry.js';
 import type { DeliveryAttempt, ProbeResult } from '../domain/sandbox-types.js';
 import type { World } from '../world/world.js';
 import { COVERAGE_CATALOGUE } from './coverage-catalogue.js';
@@ -49,13 +49,13 @@ export class ReportCollector {
   }
 
   /**
-   * Hears one `/v1` request as the request journal records it (the host subscribes this to
+   * Hears one `/v1` request as the request journal records it (the host has it observe
    * `host.journal`); only counts and a few ids are kept, so clearing the journal changes nothing.
    */
-  observeRequest(entry: JournalEntry): void {
-    this.requests.observe(entry);
+  observeRequest(facts: RequestFacts): void {
+    this.requests.observe(facts);
     const interval = this.world.scenario.location.update_interval;
-    for (const id of this.trouble.observe(entry, interval)) this.requests.prove(id, entry.id);
+    for (const id of this.trouble.observe(facts, interval)) this.requests.prove(id, facts.id);
   }
 
   /** Forgets everything observed: the report starts again now (`POST /__sandbox/report/reset`). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JournalEntry } from '../journal/journal-entry.js';
+import type { JournalBody, JournalError, RequestFacts } from '../journal/journal-entry.js';
 import { RequestLedger } from './request-ledger.js';
 import { maskString, redactBody, ruleOfDetail } from './violation-rules.js';
 
@@ -21,29 +21,41 @@ const validation = (...details: { param: string; message: string }[]) => ({
   },
 });
 
-/** A journal entry; `at` is real milliseconds after T0. */
-function entry(
-  over: Partial<JournalEntry> & { at?: number; headers?: Record<string, string> },
-): JournalEntry {
-  const { at = 0, headers = {}, ...rest } = over;
+/** What a request's overrides may say, in an entry's words (the facts are made from them). */
+interface Over extends Partial<Omit<RequestFacts, 'id'>> {
+  /** Real milliseconds after T0. */
+  at?: number;
+  /** Request headers added to the default `Idempotency-Key`. */
+  headers?: Record<string, string>;
+  /** The request's headers and body, in place of the defaults. */
+  request?: { headers: Record<string, string>; body: JournalBody };
+  /** The error answered (its body is the error's JSON). */
+  error?: JournalError;
+  retry_after?: number | null;
+}
+
+/** A request's facts as the journal records them. */
+function entry(over: Over): RequestFacts {
+  const { at = 0, headers = {}, request, error, retry_after = null, ...rest } = over;
+  const id = `req_${++n}`;
+  const path = rest.path ?? '/v1/orders';
   return {
-    id: `req_${++n}`,
+    id,
     generation: 1,
     operation: 'createOrder',
     method: 'POST',
-    path: '/v1/orders',
-    query: {},
+    path,
+    url: path,
     order_id: null,
-    request: { headers: { 'idempotency-key': `k${n}`, ...headers }, body: body('{}') },
+    request_headers: request?.headers ?? { 'idempotency-key': `k${n}`, ...headers },
+    request_body: request ? request.body.text : '{}',
     status: 201,
-    reason: null,
-    error: null,
-    retry_after: null,
-    response: { headers: {}, body: body(null) },
+    response_headers: retry_after === null ? {} : { 'retry-after': String(retry_after) },
+    response_body: error ? JSON.stringify({ error: { ...error, request_id: id } }) : null,
     account_id: 'acct_a',
     key_mode: 'read_write' as const,
-    started_at: new Date(T0 + at).toISOString(),
-    virtual_time: new Date(T0).toISOString(),
+    started_ms: T0 + at,
+    virtual_ms: T0,
     duration_ms: 1,
     fault: null,
     traceparent: null,
@@ -140,7 +152,6 @@ describe('RequestLedger', () => {
     const refused = (reason: string) => ({
       status: reason === 'read_only_key' ? 403 : 400,
       error: { code: 'x', message: reason, param: null, reason, details: [] },
-      reason,
     });
     l.observe(entry(refused('read_only_key')));
     l.observe(entry(refused('unsupported_content_type')));

@@ -2,7 +2,7 @@
 // per-request bookkeeping and bounds); the rules themselves are in violation-rules.ts.
 import { createHash } from 'node:crypto';
 import type { Habit, Violation, ViolationRule } from './integration-report.js';
-import type { JournalEntry } from '../journal/journal-entry.js';
+import { errorOf, retryAfterOf, type RequestFacts } from '../journal/journal-entry.js';
 import { situationOf, type ObservedRequest } from './observed-request.js';
 import { brokenRules, maskString, redactBody } from './violation-rules.js';
 
@@ -25,14 +25,15 @@ export interface Proof {
 }
 
 /** Requests sent on purpose to see an error (`Sandbox-Expect: error`) break no rule. */
-const expectsError = (e: JournalEntry): boolean =>
-  e.request.headers['sandbox-expect']?.toLowerCase() === 'error';
+const expectsError = (e: RequestFacts): boolean =>
+  e.request_headers['sandbox-expect']?.toLowerCase() === 'error';
 
 /**
  * What the report keeps of the client's `/v1` requests: coverage proofs, violations grouped by
  * operation, parameter and rule, and habit warnings, each as a count, a few ids and one redacted
- * example. It hears every journal entry as it is recorded and keeps none, so the journal's bound
- * (or `DELETE /__sandbox/requests`) never changes the report.
+ * example. It hears every request's facts as the journal records them (src/journal/journal-entry.ts)
+ * and keeps none, so the journal's bound (or `DELETE /__sandbox/requests`) never changes the
+ * report.
  */
 export class RequestLedger {
   private readonly proofs = new Map<string, Proof>();
@@ -78,28 +79,30 @@ export class RequestLedger {
     return [...this.habits.values()].sort((a, b) => b.count - a.count);
   }
 
-  /** Takes one journal entry into account. */
-  observe(e: JournalEntry): void {
+  /** Takes one request into account. */
+  observe(e: RequestFacts): void {
     this.seen++;
-    const started = Date.parse(e.started_at);
+    const started = e.started_ms;
+    const error = errorOf(e);
+    const retryAfter = retryAfterOf(e);
     const observed: ObservedRequest = {
       request_id: e.id,
       method: e.method,
       path: e.path,
-      query: Object.keys(e.query),
+      query: queryNames(e.url),
       at: started,
       status: e.status ?? 0,
-      reason: e.reason,
-      replayed: e.response.headers['idempotent-replayed'] === 'true',
-      retry_after_s: e.retry_after,
+      reason: error?.reason ?? null,
+      replayed: e.response_headers['idempotent-replayed'] === 'true',
+      retry_after_s: retryAfter,
       cancellation_fee: e.method === 'DELETE' && e.status === 200 ? feeOf(e) : null,
     };
     for (const id of situationOf(observed)) this.prove(id, e.id);
-    // The body's digest, once per entry: a retry and an idempotent write both compare it.
+    // The body's digest, once per request: a retry and an idempotent write both compare it.
     const digest = bodyDigest(e);
-    this.retryAfter(e, started, digest);
+    this.retryAfter(e, started, digest, retryAfter);
     if (e.operation === null || expectsError(e)) return;
-    for (const b of brokenRules(e)) this.violate(e, b.rule, b.param, b.message);
+    for (const b of brokenRules(e.status, error)) this.violate(e, b.rule, b.param, b.message);
     if (e.path.length > MAX_PATH) return;
     if (e.method === 'POST') this.idempotency(e, digest);
     if (e.operation === 'getOrderLocation' && e.order_id !== null) this.polling(e, started);
@@ -123,7 +126,12 @@ export class RequestLedger {
   }
 
   /** `Retry-After` honoured (coverage for a 429) or ignored (a habit), by the client's next try. */
-  private retryAfter(e: JournalEntry, started: number, digest: string): void {
+  private retryAfter(
+    e: RequestFacts,
+    started: number,
+    digest: string,
+    retryAfter: number | null,
+  ): void {
     if (e.path.length > MAX_PATH) return;
     // A retry is the same request again: a write with another body is another write.
     const request = `${e.method} ${e.path} ${digest}`;
@@ -145,19 +153,19 @@ export class RequestLedger {
         );
       }
     }
-    if (e.retry_after !== null && e.status !== null && e.status >= 400) {
+    if (retryAfter !== null && e.status !== null && e.status >= 400) {
       const answered = started + e.duration_ms;
       remember(this.waitUntil, route, {
         id: e.id,
-        until: answered + e.retry_after * 1000,
+        until: answered + retryAfter * 1000,
         status: e.status,
       });
     }
   }
 
   /** A write without a key (a habit), or a failed write retried with another key (a violation). */
-  private idempotency(e: JournalEntry, hash: string): void {
-    const key = e.request.headers['idempotency-key'] ?? null;
+  private idempotency(e: RequestFacts, hash: string): void {
+    const key = e.request_headers['idempotency-key'] ?? null;
     if (key === null)
       this.warn(
         'no_idempotency_key',
@@ -185,10 +193,10 @@ export class RequestLedger {
    * advances a manual clock between polls paces its client by the sandbox's clock, and is not
    * hammering anything.
    */
-  private polling(e: JournalEntry, started: number): void {
+  private polling(e: RequestFacts, started: number): void {
     const order = e.order_id as string;
     const last = this.lastPoll.get(order);
-    const virtual = Date.parse(e.virtual_time);
+    const virtual = e.virtual_ms;
     remember(this.lastPoll, order, { real: started, virtual });
     const soon = (now: number, then: number): boolean => now - then < 1000 - SLACK_MS;
     if (last !== undefined && soon(started, last.real) && soon(virtual, last.virtual))
@@ -200,7 +208,7 @@ export class RequestLedger {
   }
 
   private violate(
-    e: JournalEntry,
+    e: RequestFacts,
     rule: ViolationRule,
     given: string | null,
     message: string,
@@ -230,7 +238,7 @@ export class RequestLedger {
         method: e.method,
         path: e.path,
         status: e.status,
-        body: redactBody(e.request.body.text),
+        body: redactBody(e.request_body),
       },
     });
   }
@@ -245,15 +253,20 @@ export class RequestLedger {
 }
 
 /**
- * What tells one request body from another: a digest of its length and text (the journal reads the
- * body of a faulted request too, so a retry of a faulted write has the write's own digest).
+ * What tells one request body from another: a digest of its text (the journal reads the body of
+ * a faulted request too, so a retry of a faulted write has the write's own digest).
  */
-function bodyDigest(e: JournalEntry): string {
-  const body = e.request.body;
-  if (body.size === 0) return '';
-  return createHash('sha256')
-    .update(`${body.size}\0${body.text ?? ''}`)
-    .digest('base64url');
+function bodyDigest(e: RequestFacts): string {
+  const text = e.request_body;
+  if (text === null || text.length === 0) return '';
+  return createHash('sha256').update(text).digest('base64url');
+}
+
+/** The names of the query parameters of `url`, in order (none without a `?`). */
+function queryNames(url: string): string[] {
+  const at = url.indexOf('?');
+  if (at < 0) return [];
+  return [...new URLSearchParams(url.slice(at + 1)).keys()];
 }
 
 /** The memory under `key`, else under `anonymous` (the same request before its key was read). */
@@ -268,9 +281,9 @@ function remember<V>(map: Map<string, V>, key: string, value: V): void {
 }
 
 /** The cancellation fee a `DELETE` answered (minor units), or null. */
-function feeOf(e: JournalEntry): number | null {
+function feeOf(e: RequestFacts): number | null {
   try {
-    const order = JSON.parse(e.response.body.text ?? '') as {
+    const order = JSON.parse(e.response_body ?? '') as {
       cancellation?: { fee?: { amount?: unknown } } | null;
     };
     const fee = order.cancellation?.fee?.amount;

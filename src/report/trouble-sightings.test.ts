@@ -1,22 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { JournalEntry } from '../journal/journal-entry.js';
+import type { RequestFacts } from '../journal/journal-entry.js';
 import { TroubleSightings } from './trouble-sightings.js';
 
 const read = (
   path: string,
   body: object | string,
   virtual = '2026-01-01T12:10:00.000Z',
-): JournalEntry =>
+): RequestFacts =>
   ({
     method: 'GET',
     path,
     status: 200,
-    virtual_time: virtual,
-    response: {
-      headers: {},
-      body: { text: typeof body === 'string' ? body : JSON.stringify(body), truncated: false },
-    },
-  }) as unknown as JournalEntry;
+    virtual_ms: Date.parse(virtual),
+    response_headers: {},
+    response_body: typeof body === 'string' ? body : JSON.stringify(body),
+  }) as unknown as RequestFacts;
 
 const order = (eta: string, timeline = ['pending', 'driver_assigned']): object => ({
   order_id: 'ord_1',

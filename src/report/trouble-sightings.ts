@@ -1,4 +1,4 @@
-import type { JournalEntry } from '../journal/journal-entry.js';
+import type { RequestFacts } from '../journal/journal-entry.js';
 
 /** Orders whose last ETA read is remembered; beyond, the oldest are forgotten. */
 const MEMORY = 5_000;
@@ -29,12 +29,12 @@ export class TroubleSightings {
   private readonly answers = new Map<string, { text: string; read: AnswerRead | undefined }>();
 
   /** The situations `e` proves; `intervalMs` is the world's report interval. */
-  observe(e: JournalEntry, intervalMs: number): string[] {
+  observe(e: RequestFacts, intervalMs: number): string[] {
     if (e.method !== 'GET' || e.status !== 200) return [];
     if (LOCATION_PATH.test(e.path)) {
       const read = this.read(e, e.path);
       const recorded = typeof read?.updated_at === 'string' ? Date.parse(read.updated_at) : NaN;
-      return Date.parse(e.virtual_time) - recorded >= intervalMs ? ['location.stale.seen'] : [];
+      return e.virtual_ms - recorded >= intervalMs ? ['location.stale.seen'] : [];
     }
     const id = ORDER_PATH.exec(e.path)?.[1];
     if (id === undefined) return [];
@@ -66,9 +66,9 @@ export class TroubleSightings {
    * client polling an order that did not change gets the very same text (src/http/order-text.ts),
    * and parsing it on every read was most of the report's cost of a read (issue 24).
    */
-  private read(e: JournalEntry, key: string): AnswerRead | undefined {
-    const { text, truncated } = e.response.body;
-    if (truncated || text === null) return undefined;
+  private read(e: RequestFacts, key: string): AnswerRead | undefined {
+    const text = e.response_body;
+    if (text === null) return undefined;
     const last = this.answers.get(key);
     if (last !== undefined && last.text === text) return last.read;
     const read = readAnswer(text);

@@ -1,4 +1,4 @@
-import type { JournalEntry } from '../journal/journal-entry.js';
+import type { JournalError } from '../journal/journal-entry.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../domain/json-depth.js';
 import type { ViolationRule } from './integration-report.js';
 
@@ -25,18 +25,18 @@ export function ruleOfDetail(message: string): ViolationRule {
 }
 
 /**
- * The rules an answered request broke, from its journal entry (empty for a request that kept the
- * contract). Retries with a changed key need the request sequence: `RequestLedger` finds those.
+ * The rules an answered request broke, from its status and the error it was answered (none for a
+ * request that kept the contract). Retries with a changed key need the request sequence:
+ * `RequestLedger` finds those.
  */
-export function brokenRules(e: JournalEntry): BrokenRule[] {
-  const err = e.error;
+export function brokenRules(status: number | null, err: JournalError | null): BrokenRule[] {
   if (err === null) return [];
   if (err.reason === 'read_only_key')
     return [{ rule: 'read_only_key', param: 'Authorization', message: err.message }];
   if (err.reason === 'unsupported_content_type')
     return [{ rule: 'wrong_content_type', param: 'Content-Type', message: err.message }];
   // A validation failure is `invalid_request` with no reason and the failures in `details`.
-  if (e.status !== 400 || err.code !== 'invalid_request' || err.reason !== null) return [];
+  if (status !== 400 || err.code !== 'invalid_request' || err.reason !== null) return [];
   const details =
     err.details.length > 0 ? err.details : [{ param: err.param, message: err.message }];
   return details.map((d) => ({

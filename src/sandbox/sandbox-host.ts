@@ -119,7 +119,7 @@ export class SandboxHost implements AppHost {
     host.attempts = new AttemptTally(host.world);
     host.onReplace((next) => host.attempts.attach(next));
     // The report hears every request, so it covers the whole run whatever the journal keeps.
-    host.journal.subscribe((entry) => host.reporter.observeRequest(entry));
+    host.journal.observe((facts) => host.reporter.observeRequest(facts));
     if (config.trace) {
       host.traceScenario = await scenarioAsFile(host.source);
       const writer = await TraceWriter.open(config.trace, config.traceMaxBytes);

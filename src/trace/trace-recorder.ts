@@ -7,7 +7,7 @@ import type { ScenarioFile } from '../domain/scenario.js';
 import type { SandboxSchemas, TripRecord } from '../domain/sandbox-types.js';
 import type { Activity } from '../events/activity-feed.js';
 import type { SandboxEvent } from '../events/event-bus.js';
-import type { JournalEntry } from '../journal/journal-entry.js';
+import { entryOf, type JournalEntry, type RequestFacts } from '../journal/journal-entry.js';
 import type { JournalBody, RequestJournal } from '../journal/request-journal.js';
 import type { World } from '../world/world.js';
 import { TRACE_FORMAT, TRACE_VERSION, type WorldStart } from './trace-record.js';
@@ -41,13 +41,11 @@ export class TraceRecorder {
   private reportTimer: NodeJS.Timeout | undefined;
 
   /**
-   * The control-plane requests' sink (the journal step's `x.host.trace.control`): bodies cut as
-   * the journal cuts them, each entry built in the writer's turn, off the request's path.
+   * The control-plane requests' sink (the journal step's `x.host.trace.control`): secrets masked,
+   * bodies cut as the journal cuts them, each entry built in the writer's turn, off the request's
+   * path.
    */
-  readonly control: {
-    body(text: string | null): JournalBody;
-    recordLazily(size: number, build: () => JournalEntry): void;
-  };
+  readonly control: { record(facts: RequestFacts): void };
 
   constructor(
     private readonly host: TracedHost,
@@ -75,13 +73,20 @@ export class TraceRecorder {
         this.follow(next);
       }),
     );
+    const masked = (text: string | null): JournalBody =>
+      host.journal.body(text === null ? null : maskSecrets(text));
     this.control = {
-      body: (text) => host.journal.body(text === null ? null : maskSecrets(text)),
-      recordLazily: (_size, build) => {
+      record: (facts) => {
         const world = this.host.current;
         const virtual = world.clock.now();
         const real = realNow();
-        writer.write(() => ({ type: 'request', plane: 'control', real, virtual, entry: build() }));
+        writer.write(() => ({
+          type: 'request',
+          plane: 'control',
+          real,
+          virtual,
+          entry: entryOf(facts, masked),
+        }));
         this.reportSoon();
       },
     };

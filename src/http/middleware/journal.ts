@@ -2,13 +2,8 @@ import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { stopwatch } from '../../clock/real-time.js';
 import { formatTraceparent } from '../../domain/traceparent.js';
 import { currentCause } from '../../events/request-cause.js';
-import type {
-  JournalBody,
-  JournalEntry,
-  JournalError,
-  JournalFault,
-  JournalSink,
-} from '../../journal/request-journal.js';
+import { parseJson } from '../../journal/journal-entry.js';
+import type { JournalSink } from '../../journal/request-journal.js';
 import type { OperationMatcher } from '../operation-matcher.js';
 import type { RequestStep } from '../pipeline.js';
 import type { RequestContext } from '../request-context.js';
@@ -30,8 +25,6 @@ const RESPONSE_HEADERS = [
   'allow',
 ];
 const MAX_HEADER = 256;
-// What an entry costs besides its bodies: ids, times, headers, the objects themselves.
-const ENTRY_OVERHEAD = 512;
 
 /**
  * Records every `/v1` request in the journal once it is answered, or once its connection ends
@@ -75,7 +68,8 @@ function catchAnswer(x: RequestContext): void {
 /**
  * Journals the exchange on `x.res` when its connection closes ('close' comes after 'finish' too:
  * one listener records both the answered and the unanswered). The context is read then: the
- * account, the key, the fault and the answer are known by that time.
+ * account, the key, the fault and the answer are known by that time. Only the request's facts are
+ * taken (no request, response or socket is kept): the entry is built when it is listed.
  */
 function recordOnClose(journal: JournalSink, matcher: OperationMatcher, x: RequestContext): void {
   const { res, world } = x;
@@ -85,131 +79,60 @@ function recordOnClose(journal: JournalSink, matcher: OperationMatcher, x: Reque
   const cause = currentCause();
   res.once('close', () => {
     const finished = res.writableFinished;
-    // Only what the entry needs, taken now (no request, response or socket is kept): the
-    // entry itself is built when it is first read.
-    const facts: Facts = {
+    const status = finished ? res.statusCode : null;
+    const matched = matcher.match(x.method, x.path);
+    const operation = matched?.operation ?? null;
+    journal.record({
       id: x.requestId,
       generation: world.generation,
+      operation,
       method: x.method,
       path: x.path,
       url: x.url,
-      requestHeaders: pick(x.req.headers, REQUEST_HEADERS),
-      requestBody: journal.body(x.rawBody?.toString('utf8') ?? null),
-      status: finished ? res.statusCode : null,
-      responseHeaders: finished ? pickResponse(res) : {},
-      answered: x.answered,
-      responseBody: journal.body(x.answered),
-      accountId: x.account?.account_id,
-      readOnly: x.keyReadOnly,
-      fault: x.fault,
-      traceparent: cause && formatTraceparent(cause),
-      startedAt,
-      virtual,
-      durationMs: Math.round(elapsed() * 10) / 10,
-    };
-    const size =
-      ENTRY_OVERHEAD +
-      facts.url.length +
-      (facts.requestBody.text?.length ?? 0) +
-      (facts.responseBody.text?.length ?? 0);
-    journal.recordLazily(size, () => toEntry(facts, matcher));
+      order_id: matched?.params.order_id ?? createdOrderId(operation, status, x.answered),
+      request_headers: pick(x.req.headers, REQUEST_HEADERS),
+      request_body: x.rawBody?.toString('utf8') ?? null,
+      status,
+      response_headers: finished ? pickResponse(res) : NONE,
+      response_body: x.answered,
+      account_id: x.account?.account_id ?? null,
+      key_mode: x.keyReadOnly === undefined ? null : x.keyReadOnly ? 'read_only' : 'read_write',
+      fault: x.fault ?? null,
+      traceparent: cause ? formatTraceparent(cause) : null,
+      started_ms: startedAt,
+      virtual_ms: virtual,
+      duration_ms: Math.round(elapsed() * 10) / 10,
+    });
   });
 }
 
-interface Facts {
-  id: string;
-  generation: number;
-  method: string;
-  path: string;
-  url: string;
-  requestHeaders: Record<string, string>;
-  requestBody: JournalBody;
-  status: number | null;
-  responseHeaders: Record<string, string>;
-  answered: string | null;
-  responseBody: JournalBody;
-  accountId: string | undefined;
-  readOnly: boolean | undefined;
-  fault: JournalFault | undefined;
-  traceparent: string | undefined;
-  startedAt: number;
-  virtual: number;
-  durationMs: number;
-}
-
-function toEntry(f: Facts, matcher: OperationMatcher): JournalEntry {
-  const matched = matcher.match(f.method, f.path);
-  const error = f.status !== null && f.status >= 400 ? errorOf(f.answered) : null;
-  const retryAfter = f.responseHeaders['retry-after'];
-  return {
-    id: f.id,
-    generation: f.generation,
-    operation: matched?.operation ?? null,
-    method: f.method,
-    path: f.path,
-    query: queryOf(f.url),
-    order_id: matched?.params.order_id ?? createdOrderId(matched?.operation, f.status, f.answered),
-    request: { headers: f.requestHeaders, body: f.requestBody },
-    status: f.status,
-    reason: error?.reason ?? null,
-    error,
-    retry_after: retryAfter !== undefined && /^\d+$/.test(retryAfter) ? Number(retryAfter) : null,
-    response: { headers: f.responseHeaders, body: f.responseBody },
-    account_id: f.accountId ?? null,
-    key_mode: f.readOnly === undefined ? null : f.readOnly ? 'read_only' : 'read_write',
-    started_at: new Date(f.startedAt).toISOString(),
-    virtual_time: new Date(f.virtual).toISOString(),
-    duration_ms: f.durationMs,
-    fault: f.fault ?? null,
-    traceparent: f.traceparent ?? null,
-  };
-}
+/** The headers of a request or an answer that has none of those kept: one frozen object for all. */
+const NONE: Record<string, string> = Object.freeze({});
 
 /** The response headers an entry keeps, read one by one (no copy of them all). */
 function pickResponse(res: ServerResponse): Record<string, string> {
-  const out: Record<string, string> = {};
+  let out: Record<string, string> | undefined;
   for (const name of RESPONSE_HEADERS) {
     const value = res.getHeader(name);
-    if (value !== undefined) out[name] = String(value).slice(0, MAX_HEADER);
+    if (value !== undefined) (out ??= {})[name] = String(value).slice(0, MAX_HEADER);
   }
-  return out;
+  return out ?? NONE;
 }
 
 function pick(headers: IncomingHttpHeaders, names: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
+  let out: Record<string, string> | undefined;
   for (const name of names) {
     const value = headers[name];
-    if (value !== undefined) out[name] = String(value).slice(0, MAX_HEADER);
+    if (value !== undefined) (out ??= {})[name] = String(value).slice(0, MAX_HEADER);
   }
-  return out;
-}
-
-function queryOf(url: string): Record<string, string | string[]> {
-  const at = url.indexOf('?');
-  if (at < 0) return {};
-  // Gathered in a Map: a parameter named `constructor` or `__proto__` is a parameter like any other.
-  const params = new Map<string, string | string[]>();
-  for (const [k, v] of new URLSearchParams(url.slice(at + 1))) {
-    const prev = params.get(k);
-    params.set(k, prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v]);
-  }
-  // fromEntries defines own properties, so even `__proto__` stays a key.
-  return Object.fromEntries(params);
-}
-
-/** The error fields of an error answer (every error the sandbox sends has the one shape). */
-function errorOf(text: string | null): JournalError | null {
-  const body = parse(text) as { error?: JournalError & { request_id?: string } } | undefined;
-  if (!body?.error || typeof body.error !== 'object') return null;
-  const { code, message, param, reason, details } = body.error;
-  return { code, message, param, reason, details };
+  return out ?? NONE;
 }
 
 const LEADING_ORDER_ID = /^\{"order_id":"([A-Za-z0-9_-]+)"/;
 
 /** A create's new order id, so that filtering by order finds the request that made it. */
 function createdOrderId(
-  operation: string | undefined,
+  operation: string | null,
   status: number | null,
   text: string | null,
 ): string | null {
@@ -217,15 +140,6 @@ function createdOrderId(
   // An order is serialised with its id first: read it there, else parse the whole answer.
   const first = text === null ? null : LEADING_ORDER_ID.exec(text);
   if (first) return first[1]!;
-  const body = parse(text) as { order_id?: unknown } | undefined;
+  const body = parseJson(text) as { order_id?: unknown } | undefined;
   return typeof body?.order_id === 'string' ? body.order_id : null;
-}
-
-function parse(text: string | null): unknown {
-  if (text === null) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }
