@@ -3,7 +3,24 @@ import { authenticateKey } from '../../commands/authenticate.js';
 import { parseBearer } from '../../edge/bearer.js';
 import { fail } from '../../errors/service-error.js';
 import type { AccountRecord } from '../../store/state.js';
+import type { KeyEntry, Keyring } from '../../world/keyring.js';
 import type { RequestContext } from '../request-context.js';
+
+/** The key a connection's last request was identified by: its header, the keyring, the answer. */
+interface KnownKey {
+  readonly header: string;
+  readonly keys: Keyring;
+  readonly entry: KeyEntry;
+}
+
+/**
+ * Per connection, the last key found (issue 24: the key's SHA-256 was ~3 % of a read). A client
+ * sends the same `Authorization` on every request of a keep-alive connection; the same header
+ * against the same keyring (one per world, never changed) finds the same account. The header is
+ * compared only with what the same connection sent before, so no lookup compares a guess with
+ * another client's secret: the keyring's by-digest lookup stays the only one that does.
+ */
+const known = new WeakMap<object, KnownKey>();
 
 /**
  * The request's key, against its world's keyring (keys looked up by digest): its account and
@@ -13,9 +30,16 @@ import type { RequestContext } from '../request-context.js';
  * The Express routes (`auth`) and the fast path's reads (src/http/fast-reads.ts) alike.
  */
 export function identifyKey(x: RequestContext, requireWrite: boolean): AccountRecord {
-  const entry = authenticateKey(x.world, parseBearer(x.req.headers.authorization), {
-    requireWrite: false,
-  });
+  const header = x.req.headers.authorization;
+  const keys = x.world.keys;
+  const socket = x.req.socket as object | null;
+  const last = socket === null ? undefined : known.get(socket);
+  let entry: KeyEntry;
+  if (last !== undefined && last.header === header && last.keys === keys) entry = last.entry;
+  else {
+    entry = authenticateKey(x.world, parseBearer(header), { requireWrite: false });
+    if (socket !== null && header !== undefined) known.set(socket, { header, keys, entry });
+  }
   x.account = entry.account;
   x.keyReadOnly = entry.readOnly;
   if (requireWrite && entry.readOnly) throw fail('read_only_key');
