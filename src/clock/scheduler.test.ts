@@ -164,6 +164,23 @@ describe('VirtualClock', () => {
     expect(clock.now()).toBe(T0 + 2500);
     expect(clock.iso()).toBe('2026-01-01T12:00:02.500Z');
   });
+
+  it('writes each instant it stands at, the one it kept from before never outliving a move', () => {
+    const real = fakeReal();
+    const clock = new VirtualClock(T0, { mode: 'manual' }, real.wall);
+    const seen: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      expect(clock.iso()).toBe(new Date(clock.now()).toISOString());
+      seen.push(clock.iso());
+      clock.configure({ mode: 'realtime', speed: 1 });
+      real.pass(1);
+      clock.configure({ mode: 'manual' });
+    }
+    expect(new Set(seen).size).toBe(5);
+    clock.configure({ mode: 'realtime', speed: 1 });
+    real.pass(250);
+    expect(clock.iso()).toBe('2026-01-01T12:00:00.255Z');
+  });
 });
 
 describe('the real timer and request causes', () => {
