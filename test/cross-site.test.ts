@@ -4,6 +4,7 @@
  * tests choose the Host and Origin headers a browser would send.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KeptAlive } from './support/kept-alive.js';
 import { isErrorShape, send } from './support/raw-http.js';
 import { TestSandbox } from './support/test-sandbox.js';
 
@@ -167,6 +168,28 @@ describe('the Host header', () => {
     const res = await send(port, 'GET', '/__sandbox/health', { headers: { Host: host(port) } });
     expect(res.status).toBe(403);
     expect(res.json.error.reason).toBe('host_not_allowed');
+  });
+
+  it('checks each Host on a kept-alive connection: one accepted before never lets a foreign one through', async () => {
+    const conn = new KeptAlive(port);
+    const get = (path: string, host: string) => conn.get(path, { Host: host });
+    try {
+      const auth = `/v1/drivers/available?lat=37.79&lng=-122.4`;
+      const first = await get('/__sandbox/health', `localhost:${port}`);
+      expect(first.status).toBe(200);
+      for (const path of ['/__sandbox/health', auth])
+        expect(await get(path, `rebind.evil.example:${port}`)).toMatchObject({
+          status: 403,
+          reason: 'host_not_allowed',
+          local: first.local,
+        });
+      expect(await get('/__sandbox/health', `localhost:${port}`)).toMatchObject({
+        status: 200,
+        local: first.local,
+      });
+    } finally {
+      conn.close();
+    }
   });
 
   it('allows any Host with allowedHosts: ["*"] (the Docker image)', async () => {

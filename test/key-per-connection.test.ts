@@ -1,5 +1,5 @@
-import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KeptAlive } from './support/kept-alive.js';
 import { KEYS, TestSandbox } from './support/test-sandbox.js';
 
 // A keep-alive connection's key is looked up once and remembered for that connection (issue 24,
@@ -7,37 +7,18 @@ import { KEYS, TestSandbox } from './support/test-sandbox.js';
 // key its world no longer has.
 describe('the key remembered per connection', () => {
   let t: TestSandbox;
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  let conn: KeptAlive;
   beforeAll(async () => {
     t = await TestSandbox.start();
+    conn = new KeptAlive(t.sandbox.port);
   });
   afterAll(async () => {
-    agent.destroy();
+    conn.close();
     await t.close();
   });
 
-  /** A GET on the one kept-alive connection: its status, its error's reason and the local port. */
-  const get = (path: string, key: string) =>
-    new Promise<{ status: number; reason?: string; port: number }>((resolve, reject) => {
-      const req = request(`${t.url}${path}`, {
-        agent,
-        headers: { authorization: `Bearer ${key}` },
-      });
-      req.on('response', (res) => {
-        let text = '';
-        res.on('data', (d: Buffer) => (text += d.toString()));
-        res.on('end', () => {
-          const body = JSON.parse(text) as { error?: { reason: string } };
-          resolve({
-            status: res.statusCode!,
-            reason: body.error?.reason,
-            port: req.socket!.localPort!,
-          });
-        });
-      });
-      req.on('error', reject);
-      req.end();
-    });
+  /** A GET on the one kept-alive connection with `key`. */
+  const get = (path: string, key: string) => conn.get(path, { authorization: `Bearer ${key}` });
 
   it('answers each request for the key it sent, on one connection, across a new world', async () => {
     const id = (await t.createOrder()).order_id as string;
@@ -45,14 +26,14 @@ describe('the key remembered per connection', () => {
     const first = await get(path, KEYS.acme);
     expect(first.status).toBe(200);
     // Another account's key on the same connection: the order is not that account's.
-    expect(await get(path, KEYS.globex)).toMatchObject({ status: 403, port: first.port });
-    expect(await get(path, KEYS.acme)).toMatchObject({ status: 200, port: first.port });
+    expect(await get(path, KEYS.globex)).toMatchObject({ status: 403, local: first.local });
+    expect(await get(path, KEYS.acme)).toMatchObject({ status: 200, local: first.local });
     expect(await get(path, 'sk_test_ci_nobody')).toMatchObject({
       status: 401,
       reason: 'invalid_api_key',
-      port: first.port,
+      local: first.local,
     });
-    expect(await get(path, KEYS.acme)).toMatchObject({ status: 200, port: first.port });
+    expect(await get(path, KEYS.acme)).toMatchObject({ status: 200, local: first.local });
 
     // Import a state in which acme's read-write key is gone: the same header on the same
     // connection is now an unknown key.
@@ -65,8 +46,8 @@ describe('the key remembered per connection', () => {
     expect(await get(path, KEYS.acme)).toMatchObject({
       status: 401,
       reason: 'invalid_api_key',
-      port: first.port,
+      local: first.local,
     });
-    expect(await get(path, KEYS.acmeReadOnly)).toMatchObject({ status: 200, port: first.port });
+    expect(await get(path, KEYS.acmeReadOnly)).toMatchObject({ status: 200, local: first.local });
   });
 });

@@ -52,7 +52,7 @@ export function hostChecker(opts: {
     if (splitHost(entry).port === undefined) anyPort.add(entry);
     else exact.add(entry);
   }
-  return (req) => {
+  const check = (req: Pick<IncomingMessage, 'headers' | 'httpVersion' | 'socket'>): void => {
     const host = req.headers.host?.toLowerCase();
     if (host === undefined || host === '') {
       // HTTP/1.0 may omit it (and no browser does), HTTP/1.1 may not.
@@ -67,5 +67,16 @@ export function hostChecker(opts: {
       (req.socket.localAddress !== undefined && name === asHostName(req.socket.localAddress));
     if (own && (port === undefined || Number(port) === req.socket.localPort)) return;
     throw fail('host_not_allowed', { host: req.headers.host ?? '' });
+  };
+  // Per connection, the last Host accepted: the answer depends only on the header and the
+  // connection's own address, and a client sends the same Host on every request (issue 24: the
+  // check ran twice per read, on the fast path's decision and its step).
+  const accepted = new WeakMap<object, string>();
+  return (req) => {
+    const raw = req.headers.host;
+    const socket = req.socket as object | null;
+    if (raw !== undefined && socket !== null && accepted.get(socket) === raw) return;
+    check(req);
+    if (raw !== undefined && socket !== null) accepted.set(socket, raw);
   };
 }
