@@ -2,6 +2,7 @@ import type { RequestListener, ServerResponse } from 'node:http';
 import { realTimer } from '../clock/real-time.js';
 import { fail } from '../errors/service-error.js';
 import { sendServiceError } from './send-error.js';
+import { whenClosed } from './when-closed.js';
 
 /**
  * The requests in flight, for a graceful stop: `wrap` counts them; once `stop` is called, a new
@@ -23,7 +24,7 @@ export class RequestDrain {
         return;
       }
       this.inFlight.add(res);
-      res.once('close', () => {
+      whenClosed(res, () => {
         this.inFlight.delete(res);
         if (this.inFlight.size === 0) this.idle?.();
       });

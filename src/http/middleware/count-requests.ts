@@ -2,6 +2,7 @@ import { operationsOf, type OpenApiDocument } from '../openapi-document.js';
 import type { RequestStep } from '../pipeline.js';
 import type { RequestContext } from '../request-context.js';
 import type { RequestTally } from '../request-tally.js';
+import { whenClosed } from '../when-closed.js';
 
 /** Every request whose route is none of the documents' (a 404, the dashboard's assets). */
 const UNMATCHED = 'unmatched';
@@ -34,7 +35,7 @@ export function countRequests(tally: RequestTally, docs: readonly OpenApiDocumen
     name: 'metrics',
     run: (x) => {
       const { res } = x;
-      res.once('close', () => {
+      whenClosed(res, () => {
         tally.count(x.method, routeOf(x), res.writableFinished ? String(res.statusCode) : 'none');
       });
     },

@@ -7,6 +7,7 @@ import type { JournalSink } from '../../journal/request-journal.js';
 import type { OperationMatcher } from '../operation-matcher.js';
 import type { RequestStep } from '../pipeline.js';
 import type { RequestContext } from '../request-context.js';
+import { whenClosed } from '../when-closed.js';
 
 // What the integration report and a developer need; never Authorization or cookies.
 const REQUEST_HEADERS = [
@@ -77,7 +78,7 @@ function recordOnClose(journal: JournalSink, matcher: OperationMatcher, x: Reque
   const startedAt = world.clock.wallNow();
   const virtual = world.clock.now();
   const cause = currentCause();
-  res.once('close', () => {
+  whenClosed(res, () => {
     const finished = res.writableFinished;
     const status = finished ? res.statusCode : null;
     const matched = matcher.match(x.method, x.path);

@@ -1,0 +1,38 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { whenClosed } from './when-closed.js';
+
+describe('whenClosed', () => {
+  it('runs each request’s hooks once, in order, answered or not', async () => {
+    const ran: string[] = [];
+    let done: () => void = () => undefined;
+    const server = createServer((req, res) => {
+      const name = req.url ?? '';
+      for (const n of [1, 2, 3])
+        whenClosed(res, () => {
+          ran.push(`${name} ${n}`);
+          if (ran.length === 6) done();
+        });
+      if (name === '/answered') res.end('ok');
+      else res.destroy(); // the connection ends unanswered
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const all = new Promise<void>((r) => (done = r));
+    expect(await (await fetch(`${url}/answered`)).text()).toBe('ok');
+    await expect(fetch(`${url}/dropped`)).rejects.toThrow();
+    await all;
+    server.close();
+    expect(ran.filter((r) => r.startsWith('/answered'))).toEqual([
+      '/answered 1',
+      '/answered 2',
+      '/answered 3',
+    ]);
+    expect(ran.filter((r) => r.startsWith('/dropped'))).toEqual([
+      '/dropped 1',
+      '/dropped 2',
+      '/dropped 3',
+    ]);
+  });
+});
