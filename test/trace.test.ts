@@ -6,7 +6,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readTrace } from '../src/trace/read-trace.js';
 import type { TraceRecord } from '../src/trace/trace-record.js';
-import { bannerUrl, cli } from './support/cli-process.js';
+import { cli, launchCli } from './support/cli-process.js';
 import { Receiver } from './support/receiver.js';
 import { expectReplayIdentical, expectReplayNamesEditedAnswer } from './support/trace-replay.js';
 import { expectError, KEYS, SAMPLE_ORDER, TestSandbox } from './support/test-sandbox.js';
@@ -142,17 +142,8 @@ describe('a trace (--trace FILE)', () => {
 
   it('a killed sandbox (SIGKILL) leaves a readable trace of what it had recorded', async () => {
     const killed = join(dir, 'killed.jsonl.gz');
-    const child = spawn(process.execPath, [
-      'dist/cli.js',
-      '--port',
-      '0',
-      '--scenario',
-      'ci',
-      '--trace',
-      killed,
-    ]);
+    const { url, child } = await launchCli(['--trace', killed]);
     try {
-      const url = await bannerUrl(child);
       const made = await fetch(`${url}/v1/orders`, {
         method: 'POST',
         headers: { authorization: `Bearer ${KEYS.acme}`, 'content-type': 'application/json' },

@@ -1,4 +1,4 @@
-// Near 270 lines: the report's one memory of /v1 requests (coverage, violations, habits share the
+// Near 300 lines: the report's one memory of /v1 requests (coverage, violations, habits share the
 // per-request bookkeeping and bounds); the rules themselves are in violation-rules.ts.
 import { createHash } from 'node:crypto';
 import type { Habit, Violation, ViolationRule } from './integration-report.js';

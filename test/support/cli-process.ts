@@ -42,12 +42,10 @@ export function bannerUrl(child: ChildProcess): Promise<string> {
 const launched: ChildProcessWithoutNullStreams[] = [];
 
 /**
- * The built CLI on a free port with the ci scenario, logging nothing, `--data data` and `extra`;
- * resolves with its URL once it prints its banner. `killLaunched` (in an `afterEach`) ends those
- * still running.
+ * The built CLI on a free port with the ci scenario, logging nothing, and `extra`; resolves with
+ * its URL once it prints its banner. `killLaunched` (in an `afterEach`) ends those still running.
  */
-export async function launchWithData(
-  data: string,
+export async function launchCli(
   extra: string[] = [],
 ): Promise<{ url: string; child: ChildProcessWithoutNullStreams }> {
   const child = spawn(process.execPath, [
@@ -58,15 +56,21 @@ export async function launchWithData(
     'ci',
     '--log-level',
     'silent',
-    '--data',
-    data,
     ...extra,
   ]);
   launched.push(child);
   return { url: await bannerUrl(child), child };
 }
 
-/** Kills (SIGKILL) every process `launchWithData` started that is still running. */
+/** `launchCli` with `--data data`. */
+export function launchWithData(
+  data: string,
+  extra: string[] = [],
+): Promise<{ url: string; child: ChildProcessWithoutNullStreams }> {
+  return launchCli(['--data', data, ...extra]);
+}
+
+/** Kills (SIGKILL) every process `launchCli` started that is still running. */
 export function killLaunched(): void {
   for (const c of launched.splice(0))
     if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
