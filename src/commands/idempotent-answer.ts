@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { clonePlain } from '../domain/clone-plain.js';
 import type { IdempotencyRecord } from '../store/state.js';
 import type { World } from '../world/world.js';
@@ -50,9 +50,11 @@ function canonical(value: unknown): string {
  */
 export function recallIdempotentAnswer(world: World, request: IdempotentRequest): IdempotentRecall {
   const scopeKey = `${request.account_id}:${request.key}`;
-  const fingerprint = createHash('sha256')
-    .update(`${request.method} ${request.path}\n${canonical(request.body)}`)
-    .digest('hex');
+  const fingerprint = hash(
+    'sha256',
+    `${request.method} ${request.path}\n${canonical(request.body)}`,
+    'hex',
+  );
   const now = world.clock.now();
   const seen = world.store.idempotency.get(scopeKey);
   if (seen && now - seen.created_at_ms < world.scenario.retention.idempotency_ttl_ms) {

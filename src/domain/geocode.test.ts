@@ -24,6 +24,17 @@ describe('geocode', () => {
     expect(geocode('2 Market St', sf)).not.toEqual(geocode('1 Market St', sf));
   });
 
+  it('answers a repeated address from memory with its own copy, per city', () => {
+    const first = geocode('77 Memory Ln', city);
+    first.lat = 0; // the caller's order owns its point: the memory keeps its own
+    expect(geocode('77 Memory Ln', city)).not.toEqual(first);
+    expect(geocode('77 Memory Ln', city)).toEqual(geocode('77 Memory Ln', { ...city }));
+    // The same address in another city (another centre, or a city with a map) is placed there.
+    const moved = { ...city, center: { lat: 40.7128, lng: -74.006 } };
+    expect(haversineKm(geocode('77 Memory Ln', moved), moved.center)).toBeLessThanOrEqual(8);
+    expect(geocode('500 Castro St', sf)).not.toEqual(geocode('500 Castro St', city));
+  });
+
   it('keeps every one of many addresses inside the city', () => {
     for (let i = 0; i < 2000; i++)
       expect(haversineKm(geocode(`${i} Main St`, city), city.center)).toBeLessThanOrEqual(

@@ -26,6 +26,27 @@ const LAND_TRIES = 64;
  * @example geocode('500 Castro St', { name: 'San Francisco', center, radius_km: 6 }) // 18th St
  */
 export function geocode(address: string, city: GeocodeCity): LatLng {
+  const key = `${city.name ?? ''}\0${city.center.lat}\0${city.center.lng}\0${city.radius_km}\0${address}`;
+  let p = placed.get(key);
+  if (p === undefined) {
+    p = place(address, city);
+    if (placed.size >= PLACED_KEPT) placed.clear();
+    placed.set(key, p);
+  }
+  // A copy: the caller's order owns its point.
+  return { lat: p.lat, lng: p.lng };
+}
+
+/**
+ * Each address's point per city (its name, centre and radius, not the object: a city is plain
+ * data), found once: geocoding was ~5 % of a `POST /v1/orders` (issue 24), and clients send the
+ * same few addresses again and again. A few thousand are kept, then all forgotten at once, so a
+ * client sending ever new addresses only refills the memory.
+ */
+const placed = new Map<string, LatLng>();
+const PLACED_KEPT = 4096;
+
+function place(address: string, city: GeocodeCity): LatLng {
   const normalized = address.trim().toLowerCase().replace(/\s+/g, ' ');
   const map = findCityMap(city);
   if (map) {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** Every kind of identifier the sandbox issues, by its prefix. */
 export type IdPrefix = 'ord' | 'drv' | 'pay' | 'evt' | 'whk' | 'req' | 'acct' | 'dlv' | 'whsec';
@@ -84,7 +84,7 @@ export class IdGenerator {
       // Without a space the key is the seed's alone, as it always was: seeded drivers keep their ids.
       const { space } = this.options;
       const material = space === undefined ? this.seed : `${this.seed}\0${space}`;
-      const digest = createHash('sha256').update(`${material}\0${prefix}`).digest();
+      const digest = hash('sha256', `${material}\0${prefix}`, 'buffer');
       key = new Uint32Array([
         digest.readUInt32LE(0),
         digest.readUInt32LE(4),

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /**
  * A small, fast, seeded pseudo-random generator (sfc32). The same seed gives the same sequence on
@@ -11,7 +11,7 @@ export class SeededRandom {
   private d: number;
 
   constructor(seed: string | number) {
-    const h = createHash('sha256').update(String(seed)).digest();
+    const h = hash('sha256', String(seed), 'buffer');
     this.a = h.readUInt32LE(0);
     this.b = h.readUInt32LE(4);
     this.c = h.readUInt32LE(8);
@@ -47,6 +47,6 @@ export class SeededRandom {
 
 /** Two uniform numbers in [0, 1) derived from a string, for deterministic placement (geocoding). */
 export function hashToUnitPair(text: string): [number, number] {
-  const h = createHash('sha256').update(text).digest();
+  const h = hash('sha256', text, 'buffer');
   return [h.readUInt32LE(0) / 4294967296, h.readUInt32LE(4) / 4294967296];
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** A valid W3C `traceparent` (Trace Context, level 1), its fields in lowercase hex. */
 export interface TraceParent {
@@ -55,7 +55,7 @@ export function formatTraceparent(t: TraceParent): string {
  * and the same run gives the same span ids.
  */
 export function childTraceparent(parent: TraceParent, seed: string): string {
-  let spanId = createHash('sha256').update(`${parent.parentId}:${seed}`).digest('hex').slice(0, 16);
+  let spanId = hash('sha256', `${parent.parentId}:${seed}`, 'hex').slice(0, 16);
   if (spanId === ZERO_SPAN) spanId = '0000000000000001';
   return formatTraceparent({ ...parent, parentId: spanId });
 }

@@ -1,6 +1,6 @@
 // Near 300 lines: the report's one memory of /v1 requests (coverage, violations, habits share the
 // per-request bookkeeping and bounds); the rules themselves are in violation-rules.ts.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Habit, Violation, ViolationRule } from './integration-report.js';
 import { errorOf, retryAfterOf, type RequestFacts } from '../journal/journal-entry.js';
 import { situationOf, type ObservedRequest } from './observed-request.js';
@@ -259,7 +259,7 @@ export class RequestLedger {
 function bodyDigest(e: RequestFacts): string {
   const text = e.request_body;
   if (text === null || text.length === 0) return '';
-  return createHash('sha256').update(text).digest('base64url');
+  return hash('sha256', text, 'base64url');
 }
 
 /** The names of the query parameters of `url`, in order (none without a `?`). */
