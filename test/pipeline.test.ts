@@ -150,4 +150,51 @@ describe('one list of request steps, on the fast path and the Express chain', ()
       },
     ]);
   });
+
+  const create = (headers: Record<string, string>): Promise<Response> =>
+    fetch(`${url}/v1/orders`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${KEYS.acme}`,
+        'content-type': 'application/json',
+        ...headers,
+      },
+      body: JSON.stringify({
+        pickup: { address: '1 Market St' },
+        dropoff: { address: '9 Oak St' },
+      }),
+    });
+
+  it.each([
+    ['a plain JSON body on the fast path', {}, false],
+    [
+      'a body sent with a Content-Encoding on the Express chain',
+      { 'Content-Encoding': 'identity' },
+      true,
+    ],
+    [
+      'another spelling of JSON on the Express chain',
+      { 'content-type': 'application/json; charset="UTF-8"' },
+      true,
+    ],
+  ] as const)('runs for POST /v1/orders with %s', async (_name, headers, express) => {
+    ran.length = 0;
+    const res = await create(headers);
+    expect(res.status).toBe(201);
+    expect(res.headers.get('x-test-step')).toBe('ran');
+    const id = res.headers.get('x-request-id');
+    expect(ran).toEqual([
+      { path: '/v1/orders', express, requestId: id, world: host.current.generation },
+    ]);
+  });
+
+  it("answers a create's step failure the same on both paths, and closes the unread body's connection", async () => {
+    const fast = await create({ 'X-Test-Refuse': '1' });
+    const general = await create({ 'X-Test-Refuse': '1', 'Content-Encoding': 'identity' });
+    expect(fast.status).toBe(403);
+    for (const res of [fast, general]) expect(res.headers.get('connection')).toBe('close');
+    const text = async (res: Response): Promise<string> =>
+      (await res.text()).replaceAll(res.headers.get('x-request-id') ?? '-', 'req_ID');
+    expect(await text(fast)).toBe(await text(general));
+  });
 });

@@ -8,6 +8,7 @@ import { parseTraceparent } from '../domain/traceparent.js';
 import { withCause } from '../events/request-cause.js';
 import { loadAsyncApiDocument } from './asyncapi-document.js';
 import { fastReads } from './fast-reads.js';
+import { fastWrites } from './fast-writes.js';
 import { adminAuth, unknownSandbox } from './middleware/admin-auth.js';
 import { injectApiFaults } from './middleware/api-faults.js';
 import { errorHandler } from './middleware/error-handler.js';
@@ -60,9 +61,10 @@ export interface AppOptions {
  * with `Sandbox-Fault: timeout` is held (the server's request time-out).
  *
  * Every request first takes one ordered list of steps (src/http/pipeline.ts): a step added there
- * runs on the Express chain and on the fast path of the hottest reads (`GET /v1/orders/{id}`, its
- * `/location`, `GET /v1/drivers/available`), which are answered in front of Express when they need
- * nothing more than the plain path (src/http/fast-reads.ts).
+ * runs on the Express chain and on the fast path of the hottest requests (`GET /v1/orders/{id}`,
+ * its `/location`, `GET /v1/drivers/available`, and `POST /v1/orders` with a plain JSON body),
+ * which are answered in front of Express when they need nothing more than the plain path
+ * (src/http/fast-reads.ts, src/http/fast-writes.ts).
  */
 export function createApp(
   host: AppHost,
@@ -142,9 +144,10 @@ export function createApp(
 
   app.use(routes.handler());
   app.use(errorHandler(logger, routes));
-  const fast = fastReads(steps, logger, v1);
+  const reads = fastReads(steps, logger, v1);
+  const writes = fastWrites(steps, logger, v1);
   const serve = (req: IncomingMessage, res: ServerResponse): void => {
-    if (!fast(req, res)) void app(req, res);
+    if (!reads(req, res) && !writes(req, res)) void app(req, res);
   };
   // A request with a valid W3C `traceparent` is handled as its cause: what it publishes, now or
   // after an await (an advance's lifecycle steps), carries its trace into the webhooks. An invalid

@@ -89,7 +89,7 @@ export function fastReads(
     }
     if (!isPlainId(param) && route !== drivers) return false;
     const query = q < 0 ? '' : url.slice(q + 1);
-    const x = new FastContext(req, res, path, url, route.template, param, query);
+    const x = new FastContext(req, res, 'GET', path, url, route.template, param, query);
     if (!fastPathTakes(steps, x)) return false;
     runFastSteps(steps, x, 0, finish, failed);
     return true;

@@ -48,6 +48,12 @@ export interface RequestContext {
   /** The response body sent, for the journal; `null` until one is. */
   answered: string | null;
   /**
+   * Remembers the answer to the request's `Idempotency-Key` (set by `claimIdempotentAnswer`,
+   * src/http/middleware/idempotency.ts, for a write's first request): called once, with the answer
+   * or an error answer under 500.
+   */
+  recordIdempotent?: ((status: number, body: unknown) => void) | undefined;
+  /**
    * The OpenAPI path template of the route that answers, when known before any route runs (the
    * fast path's reads); on the Express chain, Express's matched route says it.
    */
@@ -60,7 +66,6 @@ export interface RequestContext {
  */
 export class FastContext implements RequestContext {
   readonly express = false;
-  readonly method = 'GET';
   host!: AppHost;
   world!: World;
   goneSandbox: string | undefined = undefined;
@@ -70,10 +75,12 @@ export class FastContext implements RequestContext {
   rawBody: Buffer | undefined = undefined;
   fault: JournalFault | undefined = undefined;
   answered: string | null = null;
+  recordIdempotent: ((status: number, body: unknown) => void) | undefined = undefined;
 
   constructor(
     readonly req: IncomingMessage,
     readonly res: ServerResponse,
+    readonly method: string,
     readonly path: string,
     readonly url: string,
     /** The route's OpenAPI path template (`/v1/orders/{order_id}`). */
@@ -82,9 +89,11 @@ export class FastContext implements RequestContext {
     readonly param: string,
     /** The query string, without its `?` (`''` when none). */
     readonly query: string,
+    /** A write's plain JSON body's declared length (src/http/middleware/json-body.ts); 0 for a read. */
+    readonly bodyLength = 0,
   ) {}
 
-  /** The fast path takes only `/v1` reads: never a sandbox's control path. */
+  /** The fast path takes only `/v1` requests: never a sandbox's control path. */
   get routePath(): string {
     return this.path;
   }

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { errorBody, internalErrorBody, type ErrorBody } from '../errors/error-body.js';
 import { ServiceError } from '../errors/service-error.js';
 import type { RequestContext } from './request-context.js';
+import { hasBody } from './middleware/json-body.js';
 import { sendJson } from './send-json.js';
 
 /**
@@ -13,6 +14,8 @@ import { sendJson } from './send-json.js';
  * raw socket answers of `edge/raw-answer.ts` build on too); anything else is logged and answers 500.
  */
 export function sendError(x: RequestContext, err: unknown, logger: Logger): void {
+  // Refused before its body was read: close rather than let Node drain a body of any size.
+  if (!x.req.complete && hasBody(x.req.headers)) x.res.setHeader('Connection', 'close');
   if (!(err instanceof ServiceError)) {
     logger.error({ err, method: x.method, url: x.url }, 'unexpected error');
     send(x, internalErrorBody(x.requestId), 500);
@@ -23,9 +26,10 @@ export function sendError(x: RequestContext, err: unknown, logger: Logger): void
 }
 
 function send(x: RequestContext, body: ErrorBody, status: number): void {
+  // A write's refusal is its answer to its `Idempotency-Key` too (a declined card, say).
+  if (status < 500) x.recordIdempotent?.(status, body);
   if (x.express) {
-    // Through Express's res.json, as the routes answer (the same bytes as sendJson): what a
-    // route's middleware hooks there sees the error too (idempotency remembers a refusal).
+    // Through Express's res.json, as the routes answer (the same bytes as sendJson).
     (x.res as Response).status(status).json(body);
     return;
   }

@@ -107,7 +107,7 @@ export function send(
   port: number,
   method: string,
   path: string,
-  opts: { headers?: Record<string, string>; body?: string } = {},
+  opts: { headers?: Record<string, string>; body?: string | Buffer } = {},
 ): Promise<RawReply> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(

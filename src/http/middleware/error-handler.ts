@@ -2,7 +2,7 @@ import type { ErrorRequestHandler, Request } from 'express';
 import type { Logger } from 'pino';
 import { fail, ServiceError } from '../../errors/service-error.js';
 import { sendError } from '../send-error.js';
-import { BODY_LIMIT, hasBody } from './json-body.js';
+import { BODY_LIMIT } from './json-body.js';
 import type { RouteResolver } from './not-found.js';
 
 interface HttpishError {
@@ -61,8 +61,6 @@ function toServiceError(
 export function errorHandler(logger: Logger, routes: RouteResolver): ErrorRequestHandler {
   return (err, req, res, next) => {
     if (res.headersSent) return next(err);
-    // Refused before its body was read: close rather than let Node drain a body of any size.
-    if (!req.complete && hasBody(req.headers)) res.setHeader('Connection', 'close');
     sendError(res.locals, toServiceError(err, req, routes) ?? err, logger);
   };
 }

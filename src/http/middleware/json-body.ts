@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { JsonDepthGauge, MAX_JSON_DEPTH } from '../../domain/json-depth.js';
 import { fail } from '../../errors/service-error.js';
+import type { RequestContext } from '../request-context.js';
 
 /** The largest request body accepted; larger ones answer 413. */
 export const BODY_LIMIT = '1mb';
@@ -53,9 +54,138 @@ export function checkDeclaredLength(
 
 /**
  * Parses a JSON request body (up to 1 MiB, nested at most `MAX_JSON_DEPTH` deep). A body sent with another Content-Type is refused rather
- * than ignored: a sandbox exists to catch such client mistakes.
+ * than ignored: a sandbox exists to catch such client mistakes. A plain body (`plainJsonLength`)
+ * is read by `readPlainJson`, as on the fast path; any other (chunked, compressed, another
+ * charset) by body-parser.
  */
-export const jsonBody: RequestHandler[] = [requireJson, parseJson];
+export const jsonBody: RequestHandler[] = [
+  requireJson,
+  (req, res, next) => {
+    const length = plainJsonLength(req.headers);
+    if (length < 0) return parseJson(req, res, next);
+    readPlainJson(res.locals, length).then((body) => {
+      req.body = body;
+      next();
+    }, next);
+  },
+];
+
+/**
+ * The Content-Types of a plain body, as nearly every client sends them (compared without case):
+ * JSON in UTF-8, which body-parser would decode as UTF-8 too. Any other spelling of JSON (another
+ * charset, a quoted one, extra parameters) is left to body-parser.
+ */
+const PLAIN_JSON_TYPES = new Set([
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/json;charset=utf-8',
+]);
+
+/**
+ * A plain body's declared length: JSON (`PLAIN_JSON_TYPES`) as sent (no `Content-Encoding`, not
+ * even `identity`), of a declared length above 0 (the `guard` step has refused one over the
+ * limit). -1 for any other body, or none: body-parser reads those on the Express chain, and the
+ * fast path leaves them to it.
+ */
+export function plainJsonLength(headers: IncomingHttpHeaders): number {
+  const length = headers['content-length'];
+  const type = headers['content-type'];
+  if (
+    length === undefined ||
+    length === '0' ||
+    type === undefined ||
+    headers['transfer-encoding'] !== undefined ||
+    headers['content-encoding'] !== undefined ||
+    !PLAIN_JSON_TYPES.has(type.toLowerCase())
+  )
+    return -1;
+  return Number(length);
+}
+
+/**
+ * Reads a plain body (`plainJsonLength`) and parses it as body-parser's strict parser would, with
+ * the same answers for the same bytes (test/plain-json-body.test.ts compares them): the bytes go
+ * on the context for the journal even when they do not parse, a body nested deeper than
+ * `MAX_JSON_DEPTH` is refused before `JSON.parse` sees it, a byte-order mark is dropped, and the
+ * text must be an object or an array. The Express chain's `jsonBody` and the fast path's writes
+ * (src/http/fast-writes.ts) alike.
+ */
+export function readPlainJson(x: RequestContext, length: number): Promise<unknown> {
+  const req = x.req;
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const onData = (chunk: Buffer): void => {
+      chunks.push(chunk);
+      received += chunk.length;
+    };
+    const onEnd = (): void => {
+      done();
+      if (received !== length) return reject(ABORTED());
+      const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received);
+      x.rawBody = bytes;
+      try {
+        resolve(parseStrictJson(bytes));
+      } catch (err) {
+        reject(err instanceof Error ? err : new Error(String(err)));
+      }
+    };
+    // The client went away mid-body: nobody hears the answer, but the request is over.
+    const onClose = (): void => {
+      done();
+      reject(ABORTED());
+    };
+    const done = (): void => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('close', onClose);
+    };
+    req.on('data', onData);
+    req.once('end', onEnd);
+    req.once('close', onClose);
+  });
+}
+
+/** What body-parser answers for a body cut short: its 400 `request aborted`. */
+const ABORTED = (): Error => fail('bad_request', { detail: 'request aborted' });
+
+// JSON's whitespace (space, tab, line feed, carriage return), as body-parser skips it.
+const FIRST_NON_WHITESPACE = /^[ \t\n\r]*([^ \t\n\r]|$)/;
+
+/** `bytes` as JSON: the value body-parser's strict parser gives, or its error. */
+function parseStrictJson(bytes: Buffer): unknown {
+  if (!new JsonDepthGauge(MAX_JSON_DEPTH).feed(bytes))
+    throw fail('json_too_deep', { limit: MAX_JSON_DEPTH });
+  let text = bytes.toString('utf8');
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  if (text.length === 0) return {};
+  try {
+    const first = FIRST_NON_WHITESPACE.exec(text)?.[1];
+    if (first !== '{' && first !== '[') throw strictViolation(text, first || undefined);
+    return JSON.parse(text) as unknown;
+  } catch (err) {
+    throw fail('malformed_json', { detail: (err as Error).message });
+  }
+}
+
+/**
+ * body-parser's error for a text that is valid JSON but no object or array (`"x"`, `42`): the
+ * message `JSON.parse` gives for the text with everything from that character on hidden, then
+ * shown again.
+ */
+function strictViolation(text: string, first: string | undefined): Error {
+  const at = first === undefined ? -1 : text.indexOf(first);
+  const hidden = at < 0 ? '' : text.slice(0, at) + '#'.repeat(text.length - at);
+  try {
+    JSON.parse(hidden);
+    return new SyntaxError('strict violation');
+  } catch (err) {
+    const message = (err as Error).message.replace(/#+/g, (run) =>
+      text.substring(at, at + run.length),
+    );
+    return new SyntaxError(message);
+  }
+}
 
 // Whether a Content-Type is JSON depends on the header's text alone: each text is parsed once (a
 // few kept; a client sending ever new ones only refills the memory).

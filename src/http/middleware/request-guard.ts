@@ -5,6 +5,7 @@ import { hostChecker } from '../../edge/host-check.js';
 import { checkDeclaredLength } from './json-body.js';
 import type { RouteResolver } from './not-found.js';
 import { ANSWERED, type RequestStep } from '../pipeline.js';
+import type { FastContext } from '../request-context.js';
 
 /** Who may call the sandbox (resolved in src/sandbox/config.ts; see docs/security.md). */
 export interface AccessOptions {
@@ -21,8 +22,8 @@ export interface AccessOptions {
  * `Content-Length` over the limit (refused before a byte of the body is read), the `Host` (DNS
  * rebinding), cross-site writes to the control plane, CORS for `/v1`, and `OPTIONS`, answered like
  * any unsupported method in JSON (Express would answer in plain text). The fast path leaves to
- * Express a request with a body, a refused Host, or any request at all when CORS is on (every `/v1`
- * answer then varies on Origin).
+ * Express a request with a body but a write's plain JSON one (src/http/fast-writes.ts), a refused
+ * Host, or any request at all when CORS is on (every `/v1` answer then varies on Origin).
  */
 export function requestGuard(access: AccessOptions, routes: RouteResolver): RequestStep {
   const checkHost = hostChecker(access);
@@ -42,7 +43,7 @@ export function requestGuard(access: AccessOptions, routes: RouteResolver): Requ
       const headers = x.req.headers;
       return (
         corsOn ||
-        headers['content-length'] !== undefined ||
+        (headers['content-length'] !== undefined && (x as FastContext).bodyLength === 0) ||
         headers['transfer-encoding'] !== undefined ||
         hostRefused(x.req)
       );

@@ -12,24 +12,31 @@ export function missingBody(): ServiceError {
   ]);
 }
 
-/** Validates the JSON body against the operation's schema; every failure is listed in `details`. */
+/** An operation's compiled body check: the failures, none when the body is valid. */
+export type BodyValidator = ReturnType<RequestValidators['body']>;
+
+/**
+ * Checks a JSON body against the operation's schema: a missing one is refused (`missingBody`), and
+ * every failure is listed in `details`. The Express routes (`validateBody`) and the fast path's
+ * writes (src/http/fast-writes.ts) alike.
+ */
+export function checkBody(validate: BodyValidator, body: unknown): void {
+  if (body === undefined) throw missingBody();
+  const details = validate(body);
+  if (details.length > 0) throw invalidRequest(details);
+}
+
+/** Validates the JSON body against the operation's schema (`checkBody`) as Express middleware. */
 export function validateBody(
   validators: RequestValidators,
   operationId: string,
   opts: { optional?: boolean } = {},
 ): RequestHandler {
-  let validate: ReturnType<RequestValidators['body']> | undefined; // compiled on first use: faster start-up
+  let validate: BodyValidator | undefined; // compiled on first use: faster start-up
   return (req, _res, next) => {
     validate ??= validators.body(operationId);
-    if (req.body === undefined) {
-      if (opts.optional) {
-        req.body = {};
-      } else {
-        throw missingBody();
-      }
-    }
-    const details = validate(req.body);
-    if (details.length > 0) throw invalidRequest(details);
+    if (req.body === undefined && opts.optional) req.body = {};
+    checkBody(validate, req.body);
     next();
   };
 }

@@ -4,11 +4,12 @@ import { createOrder, type CreateOrderInput } from '../../commands/create-order.
 import { findOrder } from '../../commands/find-order.js';
 import { locationFix } from '../../commands/order-location.js';
 import { auth } from '../middleware/authenticate.js';
-import { idempotency } from '../middleware/idempotency.js';
+import { claimIdempotentAnswer } from '../middleware/idempotency.js';
 import { jsonBody } from '../middleware/json-body.js';
-import { sandboxOutcome } from '../middleware/sandbox-outcome.js';
-import { validateBody } from '../middleware/validate.js';
+import { readOutcome } from '../middleware/sandbox-outcome.js';
+import { checkBody, type BodyValidator } from '../middleware/validate.js';
 import { replyCommitted } from '../reply-committed.js';
+import type { RequestContext } from '../request-context.js';
 import type { RequestValidators } from '../request-validators.js';
 import { locationText } from '../location-text.js';
 import { orderText } from '../order-text.js';
@@ -19,19 +20,8 @@ import { sendJsonText } from '../send-json.js';
  * (the app itself: a nested router would cost every `/v1` request a second dispatch).
  */
 export function ordersRoutes(router: IRouter, validators: RequestValidators): void {
-  router.post(
-    '/v1/orders',
-    auth.write,
-    ...jsonBody,
-    validateBody(validators, 'createOrder'),
-    sandboxOutcome(),
-    idempotency(),
-    async (req, res) => {
-      const { world, account, outcome } = res.locals;
-      const order = createOrder(world, account, req.body as CreateOrderInput, { outcome });
-      await replyCommitted(res, 201, order);
-    },
-  );
+  const create = createOrderAnswer(validators);
+  router.post('/v1/orders', auth.write, ...jsonBody, (req, res) => create(res.locals, req.body));
 
   router.get('/v1/orders/:order_id', auth.read, (req, res) => {
     const { world, account } = res.locals;
@@ -41,11 +31,31 @@ export function ordersRoutes(router: IRouter, validators: RequestValidators): vo
   router.delete('/v1/orders/:order_id', auth.write, async (req, res) => {
     const { world, account } = res.locals;
     const orderId = req.params.order_id as string;
-    await replyCommitted(res, 200, cancelOrder(world, { orderId, by: 'customer', account }));
+    await replyCommitted(res.locals, 200, cancelOrder(world, { orderId, by: 'customer', account }));
   });
 
   router.get('/v1/orders/:order_id/location', auth.read, (req, res) => {
     const { world, account } = res.locals;
     sendJsonText(res, locationText(locationFix(world, account, req.params.order_id as string)));
   });
+}
+
+/**
+ * `POST /v1/orders` once its key is known and its body read: the body checked against the schema,
+ * `Sandbox-Outcome` read, the `Idempotency-Key` claimed (or its answer replayed), then the order
+ * created and answered once stored. The Express route and the fast path's writes
+ * (src/http/fast-writes.ts) alike.
+ */
+export function createOrderAnswer(
+  validators: RequestValidators,
+): (x: RequestContext, body: unknown) => Promise<void> {
+  let validate: BodyValidator | undefined; // compiled on first use: faster start-up
+  return async (x, body) => {
+    validate ??= validators.body('createOrder');
+    checkBody(validate, body);
+    const outcome = readOutcome(x.req.headers['sandbox-outcome']?.toString());
+    if (claimIdempotentAnswer(x, body)) return;
+    const order = createOrder(x.world, x.account!, body as CreateOrderInput, { outcome });
+    await replyCommitted(x, 201, order);
+  };
 }

@@ -18,7 +18,11 @@ export function paymentsRoutes(router: IRouter, validators: RequestValidators): 
     async (req, res) => {
       const { world, account } = res.locals;
       const orderId = req.params.order_id as string;
-      await replyCommitted(res, 201, payOrder(world, account, orderId, req.body as PaymentInput));
+      await replyCommitted(
+        res.locals,
+        201,
+        payOrder(world, account, orderId, req.body as PaymentInput),
+      );
     },
   );
 }

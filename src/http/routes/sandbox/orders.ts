@@ -22,7 +22,7 @@ export function sandboxOrdersRoutes(validators: RequestValidators): Router {
     async (req, res) => {
       const { to } = req.body as { to?: OrderStatus };
       const order = advanceOrder(res.locals.world, req.params.order_id as string, to);
-      await replyCommitted(res, 200, order, { settle: true });
+      await replyCommitted(res.locals, 200, order, { settle: true });
     },
   );
 
@@ -34,7 +34,7 @@ export function sandboxOrdersRoutes(validators: RequestValidators): Router {
       const { by, reason } = req.body as { by: 'restaurant' | 'system'; reason?: string };
       const orderId = req.params.order_id as string;
       const order = cancelOrder(res.locals.world, { orderId, by, reason });
-      await replyCommitted(res, 200, order, { settle: true });
+      await replyCommitted(res.locals, 200, order, { settle: true });
     },
   );
 

@@ -34,12 +34,12 @@ export function sandboxWebhookRoutes(validators: RequestValidators): Router {
     validateBody(validators, 'sandboxCreateWebhookEndpoint'),
     async (req, res) => {
       const endpoint = registerEndpoint(res.locals.world, req.body as EndpointInput);
-      await replyCommitted(res, 201, endpoint);
+      await replyCommitted(res.locals, 201, endpoint);
     },
   );
 
   router.delete('/__sandbox/webhook-endpoints/:endpoint_id', async (req, res) => {
-    await replyCommitted(res, 200, removeEndpoint(res.locals.world, req.params.endpoint_id));
+    await replyCommitted(res.locals, 200, removeEndpoint(res.locals.world, req.params.endpoint_id));
   });
 
   router.post('/__sandbox/webhook-endpoints/:endpoint_id/test', async (req, res) => {

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { send, type RawReply } from './support/raw-http.js';
+import { KEYS, TestSandbox } from './support/test-sandbox.js';
+
+// `POST /v1/orders` with a plain JSON body is answered in front of Express (src/http/fast-writes.ts);
+// the same request with `Content-Encoding: identity` goes through Express's chain (body-parser
+// reads it). Both must answer, journal and remember alike: only the order and request ids, dates
+// and durations may differ.
+describe('a create, fast path and Express alike', () => {
+  let t: TestSandbox;
+  let port: number;
+  beforeAll(async () => {
+    t = await TestSandbox.start();
+    port = Number(new URL(t.url).port);
+  });
+  afterAll(() => t.close());
+
+  const ORDER = { pickup: { address: '1 Market St' }, dropoff: { address: '2 Castro St' } };
+  const FAR = { ...ORDER, dropoff: { address: 'Far', location: { lat: 38.58, lng: -121.49 } } };
+  const create = (
+    via: 'fast' | 'express',
+    opts: { body?: unknown; key?: string | null; headers?: Record<string, string> } = {},
+  ): Promise<RawReply> => {
+    const body = JSON.stringify(opts.body ?? ORDER);
+    const key = opts.key === undefined ? KEYS.acme : opts.key;
+    return send(port, 'POST', '/v1/orders', {
+      headers: {
+        ...(key === null ? {} : { Authorization: `Bearer ${key}` }),
+        'Content-Type': 'application/json',
+        'Content-Length': String(Buffer.byteLength(body)),
+        ...(via === 'express' ? { 'Content-Encoding': 'identity' } : {}),
+        ...opts.headers,
+      },
+      body,
+    });
+  };
+  /** `text` with every order and request id in it replaced by a placeholder. */
+  const scrub = (text: string): string =>
+    text.replace(/ord_[A-Za-z0-9]+/g, 'ord_ID').replace(/req_[A-Za-z0-9]+/g, 'req_ID');
+  const comparable = (res: RawReply): unknown => {
+    const headers: Record<string, string> = { ...res.headers };
+    delete headers.date;
+    delete headers['x-request-id'];
+    return { status: res.status, headers, text: scrub(res.text) };
+  };
+  const entries = async (): Promise<unknown> => {
+    const res = await t.get('/__sandbox/requests');
+    await t.request('DELETE', '/__sandbox/requests');
+    return (res.body.requests as Record<string, unknown>[]).map((entry) => {
+      const rest: Record<string, unknown> = { ...entry };
+      for (const differs of ['id', 'started_at', 'duration_ms']) delete rest[differs];
+      return JSON.parse(scrub(JSON.stringify(rest))) as unknown;
+    });
+  };
+
+  it.each([
+    ['a new order', {}, 201],
+    ['with a read-only key', { key: KEYS.acmeReadOnly }, 403],
+    ['without a key', { key: null }, 401],
+    ['with a body the schema refuses', { body: { pickup: {} } }, 400],
+    ['with a misspelt Sandbox-Outcome', { headers: { 'Sandbox-Outcome': 'lost' } }, 400],
+    ['with a Sandbox-Outcome', { headers: { 'Sandbox-Outcome': 'no_driver' } }, 201],
+    ['out of the service area', { body: FAR }, 400],
+  ] as const)('%s', async (_name, opts, status) => {
+    await t.request('DELETE', '/__sandbox/requests');
+    const fast = await create('fast', opts);
+    const fastEntries = await entries();
+    const general = await create('express', opts);
+    const generalEntries = await entries();
+    expect(fast.status).toBe(status);
+    expect(fast.headers['x-request-id']).toMatch(/^req_/);
+    expect(comparable(fast)).toEqual(comparable(general));
+    expect(fastEntries).toEqual(generalEntries);
+    expect(fastEntries).toMatchObject([{ operation: 'createOrder', status }]);
+  });
+
+  it.each([
+    ['an order', ORDER, 201],
+    // A refusal after the key is claimed (a body the schema refuses is refused before it).
+    ['a refusal', FAR, 400],
+  ] as const)(
+    'remembers %s under its Idempotency-Key, and replays it',
+    async (_name, body, status) => {
+      const replays = [];
+      for (const via of ['fast', 'express'] as const) {
+        const headers = { 'Idempotency-Key': `hot-create-${via}-${status}` };
+        const first = await create(via, { body, headers });
+        const again = await create(via, { body, headers });
+        expect(first.status).toBe(status);
+        expect(again.headers['idempotent-replayed']).toBe('true');
+        expect(again.text).toBe(first.text);
+        replays.push(comparable(again));
+      }
+      expect(replays[0]).toEqual(replays[1]);
+    },
+  );
+
+  it('counts both in the report as created orders', async () => {
+    await t.post('/__sandbox/report/reset');
+    const fast = await create('fast');
+    const general = await create('express');
+    const report = (await t.get('/__sandbox/report')).body;
+    expect(report.summary.requests).toBe(2);
+    expect(
+      report.coverage.find((c: { id: string }) => c.id === 'orders.create.created'),
+    ).toMatchObject({
+      count: 2,
+      evidence: [fast.headers['x-request-id'], general.headers['x-request-id']],
+    });
+  });
+});
