@@ -104,7 +104,7 @@ export function plainJsonLength(headers: IncomingHttpHeaders): number {
 
 /**
  * Reads a plain body (`plainJsonLength`) and parses it as body-parser's strict parser would, with
- * the same answers for the same bytes (test/plain-json-body.test.ts compares them): the bytes go
+ * the same answers for the same bytes (test/hot-create.test.ts compares them): the bytes go
  * on the context for the journal even when they do not parse, a body nested deeper than
  * `MAX_JSON_DEPTH` is refused before `JSON.parse` sees it, a byte-order mark is dropped, and the
  * text must be an object or an array. The Express chain's `jsonBody` and the fast path's writes
