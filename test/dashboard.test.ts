@@ -32,6 +32,39 @@ afterEach(async () => {
 
 const tab = (name: string) => page.locator('nav a', { hasText: name }).click();
 
+/** A promise, and what settles it. */
+function signal(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = (): void => undefined;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+/**
+ * Holds the page's next read of `path`: read from the sandbox once `readWhen` settles, answered
+ * to the page once `answerWhen` does (the page's later reads of it go straight through). `read`
+ * settles once the sandbox answered the read.
+ */
+async function holdRead(
+  path: string,
+  readWhen: Promise<void>,
+  answerWhen: Promise<void>,
+): Promise<{ read: Promise<void> }> {
+  const read = signal();
+  let reads = 0;
+  await page.route(
+    (url) => url.pathname === path,
+    async (route) => {
+      if (reads++ > 0) return route.continue();
+      await readWhen;
+      const answer = await route.fetch();
+      read.resolve();
+      await answerWhen;
+      await route.fulfill({ response: answer });
+    },
+  );
+  return { read: read.promise };
+}
+
 describe('the dashboard', () => {
   it('registers an endpoint from the form, which the control plane then lists, and reveals its secret', async () => {
     await tab('Webhooks');
@@ -103,6 +136,58 @@ describe('the dashboard', () => {
     );
     await tab('Map');
     await expect.poll(() => route.count()).toBe(0);
+    await dash.expectNoProblems();
+  });
+
+  it('keeps what the stream brought while its lists were loading: no older list overwrites it', async () => {
+    // The page follows the stream as soon as it opens and loads its lists beside it; on a busy
+    // machine a list read before an order changed can land after the order's event. Here the
+    // lists a reset makes the page load again are held back: orders and routes read once `first`
+    // is made (so before what follows), events and endpoints once the stream brought the rest.
+    const made = signal();
+    const streamed = signal();
+    const release = signal();
+    const orders = await holdRead('/__sandbox/orders', made.promise, release.promise);
+    await holdRead('/__sandbox/routes', made.promise, release.promise);
+    const events = await holdRead('/__sandbox/events', streamed.promise, release.promise);
+    await holdRead('/__sandbox/webhook-endpoints', streamed.promise, release.promise);
+    await sb.post('/__sandbox/reset');
+    const first = await sb.createOrder();
+    made.resolve();
+    await orders.read; // `first` pending, no `second`
+
+    const rerouted = page.waitForResponse(
+      async (r) =>
+        new URL(r.url()).pathname === '/__sandbox/routes' &&
+        ((await r.json()) as { routes: { order_id: string; status: string }[] }).routes.some(
+          (x) => x.order_id === first.order_id && x.status === 'driver_assigned',
+        ),
+    );
+    const second = await sb.createOrder();
+    await sb.post(`/__sandbox/orders/${first.order_id}/advance`);
+    const status = (id: string) => page.locator(`tr[data-order=${id}] .status`).allTextContents();
+    await expect.poll(() => status(second.order_id)).toEqual(['pending']);
+    await expect.poll(() => status(first.order_id)).toEqual(['driver_assigned']);
+    await rerouted; // the routes the page read again after those events
+    await sb.post('/__sandbox/webhook-endpoints', { url: receiver.url });
+    streamed.resolve();
+    await events.read; // both orders' events, and the endpoint
+    release.resolve();
+
+    // The lists landed (the endpoint comes only with them); what the stream brought stays.
+    await tab('Webhooks');
+    await expect.poll(() => page.locator('tr[data-endpoint]').count()).toBe(1);
+    await tab('Orders');
+    expect(await status(first.order_id)).toEqual(['driver_assigned']);
+    expect(await status(second.order_id)).toEqual(['pending']);
+    await page.locator(`tr[data-order=${second.order_id}]`).click();
+    const listed = page.getByTestId('order-detail').locator('tbody td:nth-child(2)');
+    expect(await listed.allTextContents()).toEqual(['order.created']); // listed and streamed: once
+    await tab('Map');
+    const route = page.locator(`[data-route=${first.order_id}]`);
+    await expect
+      .poll(() => route.evaluateAll((gs) => gs.map((g) => g.getAttribute('data-status'))))
+      .toEqual(['driver_assigned']);
     await dash.expectNoProblems();
   });
 

@@ -3,6 +3,7 @@
 // `/__sandbox/stream`. One object, one change signal: every panel reads what it needs from it.
 import { useEffect, useState } from 'preact/hooks';
 import { api, list, sandboxName, streamUrl } from './api.js';
+import { CatchUp } from './catch-up.js';
 import type {
   AccountKeys,
   City,
@@ -79,6 +80,8 @@ export class Store {
   private routesTimer: number | undefined;
   private retryTimer: number | undefined;
   private closed = false;
+  /** What the stream brought while the lists load (`reload`); null when they are not loading. */
+  private catchUp: CatchUp | null = null;
 
   subscribe(listener: Listener): () => void {
     this.listeners.add(listener);
@@ -100,9 +103,14 @@ export class Store {
   /**
    * Reloads every list from the control plane (on open, and when the world is replaced). Not the
    * drivers: the stream lists every one of them right after `hello` and `reset` (in pages, merged
-   * by `receive` like the moves that follow), then their moves.
+   * by `receive` like the moves that follow), then their moves. The lists may have been read
+   * before what the stream brought while they loaded: that is laid back over them (`CatchUp`), so
+   * an answer that lands late never takes back a newer status, an order or an event.
    */
   async reload(): Promise<void> {
+    // The stream goes on meanwhile, and these lists may have been read before what it brings.
+    const catchUp = new CatchUp(KEEP);
+    this.catchUp = catchUp;
     try {
       const [orders, endpoints, deliveries, events, routes, city, summary] = await Promise.all([
         list<Order>('/__sandbox/orders', 'orders'),
@@ -113,19 +121,27 @@ export class Store {
         api<City>('GET', '/__sandbox/city'),
         api<{ keys: AccountKeys[] }>('GET', '/__sandbox/world'),
       ]);
+      if (this.catchUp !== catchUp) return; // a later load (the world was replaced again) wins
+      this.catchUp = null;
       this.set({
-        orders: new Map(orders.items.map((o) => [o.order_id, o])),
+        ...catchUp.onto({
+          orders: new Map(orders.items.map((o) => [o.order_id, o])),
+          events: events.items,
+          deliveries: deliveries.items,
+        }),
         allowedActions: (orders.answer as OrderList).allowed_actions,
         endpoints: endpoints.items,
-        deliveries: deliveries.items,
-        events: events.items,
         older: { orders: orders.has_more, deliveries: deliveries.has_more },
         routes: new Map(routes.routes.map((r) => [r.order_id, r])),
         city,
         keys: summary.keys,
         error: null,
       });
+      // The routes were read before those changes too.
+      if (catchUp.ordersChanged) this.scheduleRoutes();
     } catch (e) {
+      if (this.catchUp !== catchUp) return;
+      this.catchUp = null;
       this.set({ error: (e as Error).message });
     }
   }
@@ -236,6 +252,7 @@ export class Store {
           events: keepNewest(this.state.events, event),
           activity: this.state.activity + 1,
         });
+        this.catchUp?.event(event);
         this.scheduleRoutes();
         return;
       }
@@ -244,6 +261,7 @@ export class Store {
           deliveries: keepNewest(this.state.deliveries, message.data),
           activity: this.state.activity + 1,
         });
+        this.catchUp?.delivery(message.data);
         return;
       case 'drivers':
         this.set({ drivers: mergeDrivers(this.state.drivers, message.data) });
