@@ -6,7 +6,8 @@
  * then in this project's node_modules.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 
@@ -62,6 +63,7 @@ export async function startWireMock(
   authorization: string,
 ): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
+  const root = mkdtempSync(join(tmpdir(), 'bench-wiremock-'));
   const child = spawn(
     'java',
     [
@@ -75,9 +77,13 @@ export async function startWireMock(
       '--no-request-journal',
       '--async-response-enabled',
       'true',
+      // Its `mappings` and `__files` folders in a temporary one, not in the checkout it runs from.
+      '--root-dir',
+      root,
     ],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
+  child.once('exit', () => rmSync(root, { recursive: true, force: true }));
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     try {
