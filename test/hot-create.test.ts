@@ -126,6 +126,26 @@ describe('a create, fast path and Express alike', () => {
     },
   );
 
+  it('counts a body over the limit, refused before any route, as Express does', async () => {
+    const count = async (route: string): Promise<number> => {
+      const text = (await t.get('/__sandbox/metrics')).text;
+      const line = `delivery_sandbox_http_requests_total{method="POST",route="${route}",status="413"} `;
+      const at = text.indexOf(line);
+      return at < 0 ? 0 : Number.parseInt(text.slice(at + line.length), 10);
+    };
+    const before = await count('unmatched');
+    for (const via of ['fast', 'express'] as const) {
+      const head =
+        `POST /v1/orders HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${KEYS.acme}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${2 * 1024 * 1024}\r\n` +
+        (via === 'express' ? 'Content-Encoding: identity\r\n' : '');
+      const answer = await rawExchange(port, `${head}\r\n{"pickup":`, { end: false });
+      expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    }
+    await expect.poll(() => count('unmatched')).toBe(before + 2);
+    expect(await count('/v1/orders')).toBe(0);
+  });
+
   it('counts both in the report as created orders', async () => {
     await t.post('/__sandbox/report/reset');
     const fast = await create('fast');
