@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import type { IncomingHttpHeaders } from 'node:http';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { JsonDepthGauge, MAX_JSON_DEPTH } from '../../domain/json-depth.js';
@@ -108,7 +109,7 @@ export function plainJsonLength(headers: IncomingHttpHeaders): number {
  * the same answers for the same bytes (test/hot-create.test.ts compares them): the bytes go
  * on the context for the journal even when they do not parse, a body nested deeper than
  * `MAX_JSON_DEPTH` is refused before `JSON.parse` sees it, a byte-order mark is dropped, and the
- * text must be an object or an array. Calls `done` once, with the body or the error (a callback,
+ * text must be an object or an array. Calls `then` once, with the body or the error (a callback,
  * not a promise: a cut-short body is answered within the event that tells it, as body-parser
  * answers it). The Express chain's `jsonBody` and the fast path's writes (src/http/fast-writes.ts)
  * alike.
@@ -116,9 +117,12 @@ export function plainJsonLength(headers: IncomingHttpHeaders): number {
 export function readPlainJson(
   x: RequestContext,
   length: number,
-  done: (err: Error | undefined, body?: unknown) => void,
+  then: (err: Error | undefined, body?: unknown) => void,
 ): void {
   const req = x.req;
+  // Called in the request's async context (its `traceparent`'s cause, src/events/request-cause.ts),
+  // not the socket's that emits the body's events: as raw-body calls body-parser back.
+  const done = AsyncResource.bind(then);
   const chunks: Buffer[] = [];
   let received = 0;
   const onData = (chunk: Buffer): void => {
