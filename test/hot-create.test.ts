@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { send, type RawReply } from './support/raw-http.js';
+import { rawExchange, send, type RawReply } from './support/raw-http.js';
 import { KEYS, TestSandbox } from './support/test-sandbox.js';
 
 // `POST /v1/orders` with a plain JSON body is answered in front of Express (src/http/fast-writes.ts);
@@ -94,6 +94,57 @@ describe('a create, fast path and Express alike', () => {
       expect(replays[0]).toEqual(replays[1]);
     },
   );
+
+  it.each([
+    ['half-closes', true],
+    ['closes', false],
+  ] as const)(
+    "journals a body cut short by a client that %s alike (body-parser's request aborted)",
+    async (_name, end) => {
+      const cut = async (via: 'fast' | 'express'): Promise<unknown> => {
+        await t.request('DELETE', '/__sandbox/requests');
+        const head =
+          `POST /v1/orders HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${KEYS.acme}\r\n` +
+          `Content-Type: application/json\r\nContent-Length: 100\r\n` +
+          (via === 'express' ? 'Content-Encoding: identity\r\n' : '');
+        await rawExchange(port, `${head}\r\n{"pickup":`, { end, waitMs: 300 });
+        // The entry is made when the server sees the connection close: wait for it.
+        await expect
+          .poll(async () => (await t.get('/__sandbox/requests')).body.requests)
+          .toHaveLength(1);
+        return entries();
+      };
+      const fast = await cut('fast');
+      expect(fast).toMatchObject([
+        {
+          operation: 'createOrder',
+          status: 400,
+          response: { body: { text: expect.stringContaining('request aborted') } },
+        },
+      ]);
+      expect(fast).toEqual(await cut('express'));
+    },
+  );
+
+  it('counts a body over the limit, refused before any route, as Express does', async () => {
+    const count = async (route: string): Promise<number> => {
+      const text = (await t.get('/__sandbox/metrics')).text;
+      const line = `delivery_sandbox_http_requests_total{method="POST",route="${route}",status="413"} `;
+      const at = text.indexOf(line);
+      return at < 0 ? 0 : Number.parseInt(text.slice(at + line.length), 10);
+    };
+    const before = await count('unmatched');
+    for (const via of ['fast', 'express'] as const) {
+      const head =
+        `POST /v1/orders HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${KEYS.acme}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${2 * 1024 * 1024}\r\n` +
+        (via === 'express' ? 'Content-Encoding: identity\r\n' : '');
+      const answer = await rawExchange(port, `${head}\r\n{"pickup":`, { end: false });
+      expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    }
+    await expect.poll(() => count('unmatched')).toBe(before + 2);
+    expect(await count('/v1/orders')).toBe(0);
+  });
 
   it('counts both in the report as created orders', async () => {
     await t.post('/__sandbox/report/reset');

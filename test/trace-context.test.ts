@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sandboxWithReceiver } from './support/sandbox-with-receiver.js';
 import type { Receiver } from './support/receiver.js';
@@ -58,6 +59,44 @@ describe('W3C trace context', () => {
     const attempts = (await t.get('/__sandbox/webhook-deliveries')).body.deliveries;
     expect(attempts[0].request.headers.traceparent).toBe(created!.headers.traceparent);
   });
+
+  it.each(['fast path', 'Express'] as const)(
+    'keeps the cause of a create whose body comes after its headers (%s)',
+    async (via) => {
+      // `Expect: 100-continue`: the body is sent only once the server has begun the request, so it
+      // arrives in a later read of the socket than the headers, outside the request's own call.
+      const body = JSON.stringify(SAMPLE_ORDER);
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port: Number(new URL(t.url).port),
+            method: 'POST',
+            path: '/v1/orders',
+            agent: false,
+            headers: {
+              Authorization: `Bearer ${KEYS.acme}`,
+              'Content-Type': 'application/json',
+              'Content-Length': String(Buffer.byteLength(body)),
+              Expect: '100-continue',
+              traceparent: PARENT_A,
+              ...(via === 'Express' ? { 'Content-Encoding': 'identity' } : {}),
+            },
+          },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.on('continue', () => req.end(body));
+        req.on('error', reject);
+        req.flushHeaders();
+      });
+      expect(status).toBe(201);
+      await rx.waitFor(1);
+      expect(traceOf(rx.received[0]!)).toMatchObject({ trace: TRACE_A, flags: '01' });
+    },
+  );
 
   it('gives the lifecycle events to the advance that ran them: its trace, or none', async () => {
     const order = await create(PARENT_A);

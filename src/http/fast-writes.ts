@@ -36,9 +36,10 @@ export function fastWrites(
       failed(x, err);
       return;
     }
-    readPlainJson(x, (x as FastContext).bodyLength)
-      .then((body) => create(x, body))
-      .catch((err: unknown) => failed(x, err));
+    readPlainJson(x, (x as FastContext).bodyLength, (err, body) => {
+      if (err) failed(x, err);
+      else create(x, body).catch((e: unknown) => failed(x, e));
+    });
   };
   return (req, res) => {
     if (req.method !== 'POST' || req.url !== ORDERS) return false;

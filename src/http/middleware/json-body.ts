@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import type { IncomingHttpHeaders } from 'node:http';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { JsonDepthGauge, MAX_JSON_DEPTH } from '../../domain/json-depth.js';
@@ -63,10 +64,11 @@ export const jsonBody: RequestHandler[] = [
   (req, res, next) => {
     const length = plainJsonLength(req.headers);
     if (length < 0) return parseJson(req, res, next);
-    readPlainJson(res.locals, length).then((body) => {
+    readPlainJson(res.locals, length, (err, body) => {
+      if (err) return next(err);
       req.body = body;
       next();
-    }, next);
+    });
   },
 ];
 
@@ -107,43 +109,57 @@ export function plainJsonLength(headers: IncomingHttpHeaders): number {
  * the same answers for the same bytes (test/hot-create.test.ts compares them): the bytes go
  * on the context for the journal even when they do not parse, a body nested deeper than
  * `MAX_JSON_DEPTH` is refused before `JSON.parse` sees it, a byte-order mark is dropped, and the
- * text must be an object or an array. The Express chain's `jsonBody` and the fast path's writes
- * (src/http/fast-writes.ts) alike.
+ * text must be an object or an array. Calls `then` once, with the body or the error (a callback,
+ * not a promise: a cut-short body is answered within the event that tells it, as body-parser
+ * answers it). The Express chain's `jsonBody` and the fast path's writes (src/http/fast-writes.ts)
+ * alike.
  */
-export function readPlainJson(x: RequestContext, length: number): Promise<unknown> {
+export function readPlainJson(
+  x: RequestContext,
+  length: number,
+  then: (err: Error | undefined, body?: unknown) => void,
+): void {
   const req = x.req;
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let received = 0;
-    const onData = (chunk: Buffer): void => {
-      chunks.push(chunk);
-      received += chunk.length;
-    };
-    const onEnd = (): void => {
-      done();
-      if (received !== length) return reject(ABORTED());
-      const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received);
-      x.rawBody = bytes;
-      try {
-        resolve(parseStrictJson(bytes));
-      } catch (err) {
-        reject(err instanceof Error ? err : new Error(String(err)));
-      }
-    };
-    // The client went away mid-body: nobody hears the answer, but the request is over.
-    const onClose = (): void => {
-      done();
-      reject(ABORTED());
-    };
-    const done = (): void => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('close', onClose);
-    };
-    req.on('data', onData);
-    req.once('end', onEnd);
-    req.once('close', onClose);
-  });
+  // Called in the request's async context (its `traceparent`'s cause, src/events/request-cause.ts),
+  // not the socket's that emits the body's events: as raw-body calls body-parser back.
+  const done = AsyncResource.bind(then);
+  const chunks: Buffer[] = [];
+  let received = 0;
+  const onData = (chunk: Buffer): void => {
+    chunks.push(chunk);
+    received += chunk.length;
+  };
+  const onEnd = (): void => {
+    stop();
+    if (received !== length) return done(ABORTED());
+    const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received);
+    x.rawBody = bytes;
+    let body: unknown;
+    try {
+      body = parseStrictJson(bytes);
+    } catch (err) {
+      return done(err instanceof Error ? err : new Error(String(err)));
+    }
+    done(undefined, body);
+  };
+  // The client went away mid-body: nobody hears the answer, but the request is over. Answered at
+  // once, on 'aborted', as body-parser (raw-body) answers: the response's 'close', which has the
+  // exchange journaled and counted, comes right after it ('close' of the request only on the
+  // next tick, and a promise's rejection after that 'close' too).
+  const onAborted = (): void => {
+    stop();
+    done(ABORTED());
+  };
+  const stop = (): void => {
+    req.off('data', onData);
+    req.off('end', onEnd);
+    req.off('aborted', onAborted);
+    req.off('close', onAborted);
+  };
+  req.on('data', onData);
+  req.once('end', onEnd);
+  req.once('aborted', onAborted);
+  req.once('close', onAborted);
 }
 
 /** What body-parser answers for a body cut short: its 400 `request aborted`. */

@@ -5,7 +5,7 @@ import { hostChecker } from '../../edge/host-check.js';
 import { checkDeclaredLength } from './json-body.js';
 import type { RouteResolver } from './not-found.js';
 import { ANSWERED, type RequestStep } from '../pipeline.js';
-import type { FastContext } from '../request-context.js';
+import type { FastContext, RequestContext } from '../request-context.js';
 
 /** Who may call the sandbox (resolved in src/sandbox/config.ts; see docs/security.md). */
 export interface AccessOptions {
@@ -22,8 +22,9 @@ export interface AccessOptions {
  * `Content-Length` over the limit (refused before a byte of the body is read), the `Host` (DNS
  * rebinding), cross-site writes to the control plane, CORS for `/v1`, and `OPTIONS`, answered like
  * any unsupported method in JSON (Express would answer in plain text). The fast path leaves to
- * Express a request with a body but a write's plain JSON one (src/http/fast-writes.ts), a refused
- * Host, or any request at all when CORS is on (every `/v1` answer then varies on Origin).
+ * Express a request with a body but a write's plain JSON one (src/http/fast-writes.ts), a body
+ * over the limit, a refused Host, or any request at all when CORS is on (every `/v1` answer then
+ * varies on Origin).
  */
 export function requestGuard(access: AccessOptions, routes: RouteResolver): RequestStep {
   const checkHost = hostChecker(access);
@@ -37,6 +38,16 @@ export function requestGuard(access: AccessOptions, routes: RouteResolver): Requ
       return true;
     }
   };
+  // Refused before a route runs: Express counts it as no route's (`unmatched`), so the fast path
+  // leaves it to Express rather than count it as the create's.
+  const tooLarge = (x: RequestContext): boolean => {
+    try {
+      checkDeclaredLength(x.req.headers, x.method, x.routePath);
+      return false;
+    } catch {
+      return true;
+    }
+  };
   return {
     name: 'guard',
     declinesFast: (x) => {
@@ -45,6 +56,7 @@ export function requestGuard(access: AccessOptions, routes: RouteResolver): Requ
         corsOn ||
         (headers['content-length'] !== undefined && (x as FastContext).bodyLength === 0) ||
         headers['transfer-encoding'] !== undefined ||
+        tooLarge(x) ||
         hostRefused(x.req)
       );
     },
