@@ -18,11 +18,8 @@ import autocannon, { type Request as LoadRequest } from 'autocannon';
 import type { ApiThroughput } from './api-rows.js';
 import { cpuMs } from './launch-cli.js';
 import { findWireMock, startWireMock, type Stub } from './wiremock.js';
+import { arg, CI_KEY, ORDER_BODY } from './bench-options.js';
 
-const arg = (name: string, fallback: string): string => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? (process.argv[i + 1] ?? fallback) : fallback;
-};
 const SECONDS = Number(arg('seconds', '5'));
 const ROUNDS = Number(arg('rounds', '3'));
 const WARMUP = Number(arg('warmup', '30'));
@@ -30,7 +27,7 @@ const BASELINE = arg('baseline', '');
 const ONLY = arg('only', '').split(',').filter(Boolean);
 const PEERS = arg('peers', 'bare,wiremock').split(',');
 const CONNECTIONS = 50;
-const KEY = 'Bearer sk_test_ci_acme';
+const KEY = CI_KEY;
 const median = (xs: number[]): number =>
   [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
@@ -67,11 +64,6 @@ function procStat(pid: number | undefined): { cpuMs: number; rssMb: number } {
   }
 }
 
-const ORDER_BODY = JSON.stringify({
-  pickup: { address: '1 Market St' },
-  dropoff: { address: '2 Castro St' },
-  tip: 100,
-});
 const DRIVERS = '/v1/drivers/available?lat=37.7749&lng=-122.4194&radius=5';
 
 async function call(url: string, method: string, path: string, body?: string): Promise<Response> {

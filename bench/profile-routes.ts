@@ -10,20 +10,13 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon, { type Request as LoadRequest } from 'autocannon';
+import { arg, CI_KEY, ORDER_BODY } from './bench-options.js';
 
-const arg = (name: string, fallback: string): string => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? (process.argv[i + 1] ?? fallback) : fallback;
-};
 const SECONDS = Number(arg('seconds', '8'));
 const DIR = arg('dir', '/tmp/profiles');
 const ONLY = arg('only', '').split(',').filter(Boolean);
-const KEY = 'Bearer sk_test_ci_acme';
-const BODY = JSON.stringify({
-  pickup: { address: '1 Market St' },
-  dropoff: { address: '2 Castro St' },
-  tip: 100,
-});
+const KEY = CI_KEY;
+const BODY = ORDER_BODY;
 
 interface Node {
   id: number;
