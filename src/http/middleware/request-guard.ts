@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import { corsResponder } from './cors.js';
 import { checkCrossSite } from './cross-site.js';
 import { hostChecker } from '../../edge/host-check.js';
@@ -30,34 +29,21 @@ export function requestGuard(access: AccessOptions, routes: RouteResolver): Requ
   const checkHost = hostChecker(access);
   const cors = corsResponder(access.corsOrigins);
   const corsOn = access.corsOrigins.length > 0;
-  const hostRefused = (req: IncomingMessage): boolean => {
-    try {
-      checkHost(req);
-      return false;
-    } catch {
-      return true;
-    }
-  };
-  // Refused before a route runs: Express counts it as no route's (`unmatched`), so the fast path
-  // leaves it to Express rather than count it as the create's.
-  const tooLarge = (x: RequestContext): boolean => {
-    try {
-      checkDeclaredLength(x.req.headers, x.method, x.routePath);
-      return false;
-    } catch {
-      return true;
-    }
-  };
+  const checkLength = (x: RequestContext): void =>
+    checkDeclaredLength(x.req.headers, x.method, x.routePath);
+  const checkHostOf = (x: RequestContext): void => checkHost(x.req);
   return {
     name: 'guard',
     declinesFast: (x) => {
       const headers = x.req.headers;
       return (
         corsOn ||
-        (headers['content-length'] !== undefined && (x as FastContext).bodyLength === 0) ||
+        // A body the fast route does not read, or one over the limit: refused before a route runs,
+        // Express counts it as no route's (`unmatched`), not as the create's.
+        (headers['content-length'] !== undefined &&
+          ((x as FastContext).bodyLength === 0 || refuses(checkLength, x))) ||
         headers['transfer-encoding'] !== undefined ||
-        tooLarge(x) ||
-        hostRefused(x.req)
+        refuses(checkHostOf, x)
       );
     },
     run: (x) => {
@@ -68,4 +54,14 @@ export function requestGuard(access: AccessOptions, routes: RouteResolver): Requ
       if (x.method === 'OPTIONS') throw routes.explain({ method: x.method, path: x.routePath });
     },
   };
+}
+
+/** Whether `check` throws for the request (a refusal the fast path leaves to Express). */
+function refuses(check: (x: RequestContext) => void, x: RequestContext): boolean {
+  try {
+    check(x);
+    return false;
+  } catch {
+    return true;
+  }
 }
