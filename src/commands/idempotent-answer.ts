@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import { clonePlain } from '../domain/clone-plain.js';
+import { keptCopy } from '../domain/order-snapshot.js';
 import type { IdempotencyRecord } from '../store/state.js';
 import type { World } from '../world/world.js';
 
@@ -29,16 +29,26 @@ export type IdempotentRecall =
   /** The key is new (or expired): run the request, then remember its answer under `claim`. */
   | { seen: 'none'; claim: IdempotencyClaim };
 
-/** JSON with sorted keys, so `{a,b}` and `{b,a}` count as the same body. */
+/**
+ * JSON with sorted keys, so `{a,b}` and `{b,a}` count as the same body. Written out by hand with
+ * `+=` (issue 24: `map` and `join` per object were most of it); the text, and so every stored
+ * fingerprint, is the same as before (`idempotent-answer.test.ts` pins one).
+ */
 function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`);
-    return `{${entries.join(',')}}`;
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+  let text: string;
+  if (Array.isArray(value)) {
+    text = '[';
+    for (let i = 0; i < value.length; i++) text += (i === 0 ? '' : ',') + canonical(value[i]);
+    return text + ']';
   }
-  return JSON.stringify(value);
+  const keys = Object.keys(value).sort();
+  text = '{';
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    text += `${i === 0 ? '' : ','}${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`;
+  }
+  return text + '}';
 }
 
 /**
@@ -66,8 +76,9 @@ export function recallIdempotentAnswer(world: World, request: IdempotentRequest)
 
 /**
  * Remembers the answer to a first request under its claim, as a deep copy: the order in an answer
- * keeps changing afterwards, the replay must not (`clonePlain`: an answer is plain data, and every
- * keyed write copies one). Stored with the write it belongs to (the next commit, `completeWrite`).
+ * keeps changing afterwards, the replay must not (`keptCopy`: an answer is plain data; an order
+ * answered as its event just snapshotted it shares that snapshot). Stored with the write it
+ * belongs to (the next commit, `completeWrite`).
  */
 export function rememberIdempotentAnswer(
   world: World,
@@ -75,5 +86,5 @@ export function rememberIdempotentAnswer(
   status: number,
   body: unknown,
 ): void {
-  world.store.idempotency.upsert({ ...claim, status, body: clonePlain(body) });
+  world.store.idempotency.upsert({ ...claim, status, body: keptCopy(body) });
 }

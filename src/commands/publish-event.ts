@@ -1,4 +1,5 @@
 import { clonePlain } from '../domain/clone-plain.js';
+import { orderSnapshot } from '../domain/order-snapshot.js';
 import type { EventName, SandboxEvent } from '../events/event-bus.js';
 import type { Order, Payment } from '../domain/api-types.js';
 import type { World } from '../world/world.js';
@@ -12,12 +13,15 @@ export function publishEvent(
   event: EventName,
   data: { order: Order; payment?: Payment },
 ): SandboxEvent {
+  // The order as it is now, shared with an idempotent answer of the same moment (orderSnapshot).
+  const snapshot: typeof data = { order: orderSnapshot(data.order) };
+  if (data.payment !== undefined) snapshot.payment = clonePlain(data.payment);
   const record: SandboxEvent = {
     event_id: world.ids.next('evt'),
     event,
     created_at: world.clock.iso(),
     api_version: 'v1',
-    data: clonePlain(data),
+    data: snapshot,
   };
   world.store.events.insert(record);
   // Every change to an order publishes an event: this is where the change journal learns of it.

@@ -1,4 +1,4 @@
-// The cached texts of an order, of its location and of a driver search (src/http/order-text.ts,
+// The cached texts (and the events' snapshots) of an order, of its location and of a driver search (src/http/order-text.ts,
 // location-text.ts, drivers-text.ts) against JSON.stringify of what the commands answer, after every way an order changes: a property test over random mixes of creates (with every trouble outcome), clock
 // steps (assignments, drops and reassignments, ETA revisions, pickups, deliveries, system
 // cancellations), client cancellations, forced advances and payments, each order read (so cached)
@@ -14,6 +14,7 @@ import { locationFix, orderLocation, type LocationFix } from '../commands/order-
 import { payOrder } from '../commands/pay-order.js';
 import { ORDER_OUTCOMES, outcomeChoice } from '../domain/order-outcome.js';
 import { ServiceError } from '../errors/service-error.js';
+import type { SandboxEvent } from '../events/event-bus.js';
 import { openWorld } from '../../test/support/world.js';
 import { availableDriversText } from './drivers-text.js';
 import { locationText } from './location-text.js';
@@ -57,6 +58,16 @@ describe('the cached texts of orders, locations and driver searches', () => {
         });
         const account = world.store.accounts.all()[0]!;
         const ids: string[] = [];
+        // Each event's order as JSON when published, against the live order then: a snapshot
+        // shared between events and idempotent answers (orderSnapshot) must never change after.
+        const published: { event: SandboxEvent; text: string }[] = [];
+        world.bus.subscribe((event) => {
+          const text = JSON.stringify(event.data);
+          expect(JSON.stringify(event.data.order)).toBe(
+            JSON.stringify(world.store.orders.get(event.data.order.order_id)!.order),
+          );
+          published.push({ event, text });
+        });
         const checkAll = (other = false): void => {
           for (const id of ids) {
             const { order } = world.store.orders.get(id)!;
@@ -104,6 +115,7 @@ describe('the cached texts of orders, locations and driver searches', () => {
         checkAll();
         world.scheduler.advanceTo(world.clock.now() + 3 * 60 * MINUTE);
         checkAll();
+        for (const p of published) expect(JSON.stringify(p.event.data)).toBe(p.text);
         world.dispose();
       }),
       { numRuns: 60 },

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import type { Order } from './api-types.js';
+import { keptCopy, orderSnapshot } from './order-snapshot.js';
+
+const anOrder = (): Order =>
+  ({
+    order_id: 'ord_1',
+    status: 'pending',
+    pricing: { delivery_fee: 500, tip: 0, total: 500, currency: 'USD' },
+    timeline: [{ status: 'pending', at: '2026-01-01T12:00:00.000Z' }],
+  }) as unknown as Order;
+
+describe('order snapshots', () => {
+  it('are one copy per change of the order, shared with what keeps the order as it was', () => {
+    const order = anOrder();
+    const snapshot = orderSnapshot(order);
+    expect(snapshot).toEqual(order);
+    expect(snapshot).not.toBe(order);
+    expect(snapshot.pricing).not.toBe(order.pricing);
+    expect(orderSnapshot(order)).toBe(snapshot);
+    expect(keptCopy(order)).toBe(snapshot);
+  });
+
+  it('are made again once the order changed, and kept copies no longer share the old one', () => {
+    const order = anOrder();
+    const before = orderSnapshot(order);
+    order.timeline.push({ status: 'driver_assigned', at: '2026-01-01T12:01:00.000Z' });
+    const copy = keptCopy(order);
+    expect(copy).not.toBe(before);
+    expect(copy).toEqual(order);
+    expect(before.timeline).toHaveLength(1);
+    order.status = 'driver_assigned';
+    const after = orderSnapshot(order);
+    expect(after).not.toBe(before);
+    expect(after.status).toBe('driver_assigned');
+    expect(before.status).toBe('pending');
+  });
+
+  it('copies anything that is not a snapshotted order', () => {
+    const order = anOrder(); // never snapshotted
+    const copy = keptCopy(order);
+    expect(copy).toEqual(order);
+    expect(copy).not.toBe(order);
+    const answer = { payment_id: 'pay_1', amount: 500 };
+    expect(keptCopy(answer)).toEqual(answer);
+    expect(keptCopy(answer)).not.toBe(answer);
+    expect(keptCopy(null)).toBeNull();
+  });
+});
