@@ -9,6 +9,11 @@ export interface ServerFigures {
   rps: number;
   p99_ms: number;
   cpu_us: number;
+  /**
+   * The cores the server kept busy: CPU-seconds per second of load. One Node thread stays below
+   * 1; a JVM spreads over both cores (docs/decisions/0027-budgets-against-the-floor.md).
+   */
+  cores: number;
   rounds: number[];
 }
 
@@ -45,10 +50,10 @@ export function apiRows(api: ApiThroughput): string[][] {
     const wmBudget = post ? 1.0 : 1.2;
     const wm = r.wiremock;
     const measured = [
-      `${f0(r.sandbox.rps)} req/s, p99 ${f0(r.sandbox.p99_ms)} ms, ${f0(r.sandbox.cpu_us)} µs CPU each`,
+      `${f0(r.sandbox.rps)} req/s, p99 ${f0(r.sandbox.p99_ms)} ms, ${f0(r.sandbox.cpu_us)} µs CPU each, ${f2(r.sandbox.cores)} cores`,
       `bare \`node:http\` ${f0(r.bare.rps)} (p99 ${f0(r.bare.p99_ms)} ms): ${f2(r.vs_bare)}×`,
       wm && r.vs_wiremock !== null
-        ? `WireMock ${f0(wm.rps)} (p99 ${f0(wm.p99_ms)} ms, ${f0(wm.cpu_us)} µs CPU): ${f2(r.vs_wiremock)}×`
+        ? `WireMock ${f0(wm.rps)} (p99 ${f0(wm.p99_ms)} ms, ${f0(wm.cpu_us)} µs CPU, ${f2(wm.cores)} cores): ${f2(r.vs_wiremock)}×`
         : `WireMock skipped (${api.wiremock_skipped ?? 'not run'})`,
       ...(r.baseline && r.vs_baseline !== null
         ? [

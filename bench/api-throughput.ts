@@ -218,6 +218,7 @@ async function main(): Promise<void> {
         rps: median(rs.map((r) => r.rps)),
         p99_ms: median(rs.map((r) => r.p99)),
         cpu_us: median(rs.map((r) => r.cpuUs)),
+        cores: median(rs.map((r) => (r.rps * r.cpuUs) / 1e6)),
         rounds: rs.map((r) => Math.round(r.rps)),
       };
     };
