@@ -118,10 +118,13 @@ describe('a create, fast path and Express alike', () => {
       expect(fast).toMatchObject([
         {
           operation: 'createOrder',
-          status: 400,
           response: { body: { text: expect.stringContaining('request aborted') } },
         },
       ]);
+      // Whether the 400 reached the socket before the close was seen is Node's: it does on Node 20
+      // and 22 (the entry has the status), not on Node 24 (the socket is gone first: no status,
+      // as for any answer the client never got). Either way, both paths journal it alike.
+      expect([400, null]).toContain((fast as { status: number | null }[])[0]!.status);
       expect(fast).toEqual(await cut('express'));
     },
   );
