@@ -129,12 +129,13 @@ function postOnce(
       resolve({ ...r, stale });
     };
     const secure = target.protocol === 'https:';
-    let answered = false;
+    // Set once a status line came: a later error cuts that answer short (Node 24 also emits it on
+    // the request, after the response began; Node 20 on the response alone).
+    let cutShort: ((err?: NodeJS.ErrnoException) => void) | undefined;
     const req = (secure ? httpsClient().request : httpRequest)(
       target,
       { method: 'POST', headers, agent: opts.agent, signal: opts.signal },
       (res) => {
-        answered = true;
         const status = res.statusCode ?? null;
         const chunks: Buffer[] = [];
         let kept = 0;
@@ -157,6 +158,7 @@ function postOnce(
                 ? describeError(err, target, opts.timeoutMs)
                 : `the receiver closed the connection mid-answer after ${status}`,
           });
+        cutShort = cut;
         res.on('error', cut);
         res.on('close', () => {
           if (!res.complete) cut();
@@ -164,8 +166,8 @@ function postOnce(
       },
     );
     req.on('error', (err: NodeJS.ErrnoException) => {
-      const stale =
-        !answered && req.reusedSocket && (err.code === 'ECONNRESET' || err.code === 'EPIPE');
+      if (cutShort) return cutShort(err);
+      const stale = req.reusedSocket && (err.code === 'ECONNRESET' || err.code === 'EPIPE');
       finish(
         { status: null, body: null, error: describeError(err, target, opts.timeoutMs) },
         stale,
