@@ -4,12 +4,13 @@
  * is reported is a ratio as much as an absolute figure.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { apiRows, type ApiThroughput } from './api-rows.js';
 import { cpuMs, stop } from './launch-cli.js';
+import { withKeptNotes } from './kept-notes.js';
 import type { DockerStartBench } from './docker-start.js';
 import type { SandboxesSoak } from './sandboxes-soak.js';
 import type { SandboxesBench } from './sandboxes.js';
@@ -564,7 +565,8 @@ the other. Ratios are this tree / the baseline; for times, below 1 is faster, fo
 Startup samples (ms), this tree / baseline: ${startups.map((x, i) => `${fmt(x, 0)} / ${fmt(baseStartups[i] ?? NaN, 0)}`).join(', ')}.
 `
       : '';
-  writeFileSync('BENCHMARKS.md', report + comparison);
+  const existing = existsSync('BENCHMARKS.md') ? readFileSync('BENCHMARKS.md', 'utf8') : undefined;
+  writeFileSync('BENCHMARKS.md', withKeptNotes(report + comparison, existing));
   process.stdout.write(report + comparison);
 }
 
