@@ -28,12 +28,28 @@ afterEach(async () => {
   await Promise.all([sb.close(), receiver.close()]);
 });
 
+/** The Report panel re-reads the report at most this often (dashboard/src/panels/report.tsx). */
+const REPORT_MIN_INTERVAL_MS = 2000;
+/** The Requests panel re-reads the journal this often (dashboard/src/panels/requests.tsx). */
+const REQUESTS_REFRESH_MS = 2000;
+
+// The page's timers run on Playwright's clock: a test fast-forwards it past a panel's throttle or
+// refresh instead of waiting for it in real time.
 const open = async () => {
-  dash = await openPage(browser, `${sb.url}/`);
+  dash = await openPage(browser, `${sb.url}/`, { clock: true });
   page = dash.page;
   await page.locator('.live.on').waitFor();
 };
 const tab = (name: string) => page.locator('nav a', { hasText: name }).click();
+/**
+ * Polls what the Report panel shows, the page's time moved past the panel's throttle before each
+ * look: a re-read the stream's activity asked for happens at once instead of up to 2 s later.
+ */
+const pollReport = <T>(look: () => Promise<T>) =>
+  expect.poll(async () => {
+    await page.clock.fastForward(REPORT_MIN_INTERVAL_MS);
+    return look();
+  });
 
 describe('the Report panel', () => {
   it('probes a receiver that skips signature checks: the probe fails, naming the forgeries it accepted', async () => {
@@ -44,6 +60,7 @@ describe('the Report panel', () => {
     const endpoint = (await sb.post('/__sandbox/webhook-endpoints', { url: receiver.url })).body;
     await sb.post(`/__sandbox/webhook-endpoints/${endpoint.endpoint_id}/test`);
     const card = page.locator(`[data-receiver=${endpoint.endpoint_id}]`);
+    await pollReport(() => card.count()).toBe(1);
     expect(await card.textContent()).toContain('Not probed yet');
 
     await card.getByRole('button', { name: 'Probe now' }).click();
@@ -68,9 +85,9 @@ describe('the Report panel', () => {
     await open();
     await tab('Report');
     const row = (id: string) => page.locator(`tr[data-coverage="${id}"]`);
-    await expect
-      .poll(() => row('webhook.order.created.acknowledged').getAttribute('data-status'))
-      .toBe('covered');
+    await pollReport(() =>
+      row('webhook.order.created.acknowledged').getAttribute('data-status'),
+    ).toBe('covered');
     expect(await row('webhook.order.delivered.acknowledged').getAttribute('data-status')).toBe(
       'not_covered',
     );
@@ -85,10 +102,10 @@ describe('the Report panel', () => {
     await receiver.waitFor(4);
     await tab('Report');
     const delivered = row('webhook.order.delivered.acknowledged');
-    await expect.poll(() => delivered.getAttribute('data-status')).toBe('covered');
-    await expect
-      .poll(() => row('webhook.order.picked_up.acknowledged').getAttribute('data-status'))
-      .toBe('covered');
+    await pollReport(() => delivered.getAttribute('data-status')).toBe('covered');
+    await pollReport(() =>
+      row('webhook.order.picked_up.acknowledged').getAttribute('data-status'),
+    ).toBe('covered');
     const webhooks = page.locator('tbody[data-area=webhook] tr.group');
     expect(await webhooks.textContent()).toContain('4 of 8 covered');
 
@@ -119,7 +136,7 @@ describe('the Report panel', () => {
     await open();
     await tab('Report');
     const recovered = page.locator('tr[data-coverage="webhook.retry.recovered"]');
-    await expect.poll(() => recovered.getAttribute('data-status')).toBe('covered');
+    await pollReport(() => recovered.getAttribute('data-status')).toBe('covered');
     // The proof is the attempt that succeeded: its own delivery_id.
     const link = recovered.locator('a[href^="#webhooks/dlv_"]');
     const attemptId = (await link.textContent()) ?? '';
@@ -225,7 +242,8 @@ describe('the Requests panel', () => {
     expect((await sb.get('/__sandbox/requests')).body.requests).toEqual([]);
     // A request made now appears without a reload.
     await sb.get(`/v1/orders/${order.order_id}`);
-    await expect.poll(() => rows.count(), { timeout: 5000 }).toBe(1);
+    await page.clock.fastForward(REQUESTS_REFRESH_MS); // its next refresh
+    await expect.poll(() => rows.count()).toBe(1);
     await dash.expectNoProblems();
   });
 });

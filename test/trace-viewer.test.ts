@@ -20,8 +20,15 @@ const SECOND_OUTCOME = (ORDER_OUTCOMES as readonly string[]).includes(REASSIGNED
   : 'slow_driver';
 // ──────────────────────────────────────────────────────────────────────────────────────────────
 
-/** What the panels show: orders, the map's drivers and routes, attempts, requests, the report. */
-async function panels(page: Page, counts: { requests: number; attempts: number; onOrder: number }) {
+/**
+ * What the panels show: orders, the map's drivers and routes, attempts, requests, the report's
+ * coverage, each read once the panel holds what `counts` says it should (the sandbox's, or the
+ * live dashboard's at that instant).
+ */
+async function panels(
+  page: Page,
+  counts: { requests: number; attempts: number; onOrder: number; coverage: string[] },
+) {
   const tab = (name: string) => page.locator('nav a', { hasText: name }).click();
   const rows = (selector: string, attrs: string[]) =>
     page
@@ -65,21 +72,25 @@ async function panels(page: Page, counts: { requests: number; attempts: number; 
     .toBe(counts.requests);
   const requested = await rows('tr[data-request]', ['data-request']);
   await tab('Report');
-  await page.getByTestId('coverage').waitFor();
-  // The panel reads the report when it opens, and again after a change, at most every 2 s
-  // (MIN_INTERVAL_MS in dashboard/src/panels/report.tsx): read it once it is still for longer.
-  const read = () =>
-    page
-      .locator('[data-testid=coverage] tbody tr')
-      .evaluateAll((els) => els.map((e) => e.textContent ?? '').join('\n'));
-  let last = '';
+  // The panel reads the report as it opens (and again after a change, at most every 2 s): its
+  // coverage rows, once they are the expected ones (id and status), are what it shows.
   await expect
-    .poll(async () => last === (last = await read()), { timeout: 12_000, interval: 2500 })
-    .toBe(true);
-  const coverage = last.split('\n');
-  return { orders, ordersText, drivers, routes, attempts, requested, coverage };
+    .poll(
+      async () =>
+        (await rows('[data-testid=coverage] tr[data-coverage]', ['data-coverage', 'data-status']))
+          .sort()
+          .join('\n'),
+      { timeout: 12_000 },
+    )
+    .toBe([...counts.coverage].sort().join('\n'));
+  const coverage = await page
+    .locator('[data-testid=coverage] tbody tr')
+    .evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+  const coverageRows = counts.coverage;
+  return { orders, ordersText, drivers, routes, attempts, requested, coverage, coverageRows };
 }
 
+type Coverage = { id: string; status: string };
 type Shown = Awaited<ReturnType<typeof panels>>;
 
 /** The trace viewer's panels against the live dashboard's: the same, drivers within half a unit. */
@@ -137,6 +148,9 @@ describe('the trace viewer (show-trace)', () => {
       onOrder: ((await t.get('/__sandbox/drivers')).body.drivers as { status: string }[]).filter(
         (d) => d.status === 'on_order',
       ).length,
+      coverage: ((await t.get('/__sandbox/report')).body.coverage as Coverage[]).map(
+        (c) => `${c.id} ${c.status}`,
+      ),
     });
     try {
       await t.post('/__sandbox/webhook-endpoints', { url: rx.url });
@@ -194,6 +208,7 @@ describe('the trace viewer (show-trace)', () => {
         requests: shownC.requested.length,
         attempts: shownC.attempts.length,
         onOrder: shownC.drivers.filter((d) => d.status === 'on_order').length,
+        coverage: shownC.coverageRows,
       }),
       shownC,
     );
@@ -203,6 +218,7 @@ describe('the trace viewer (show-trace)', () => {
         requests: shownA.requested.length,
         attempts: shownA.attempts.length,
         onOrder: shownA.drivers.filter((d) => d.status === 'on_order').length,
+        coverage: shownA.coverageRows,
       }),
       shownA,
     );
@@ -212,6 +228,7 @@ describe('the trace viewer (show-trace)', () => {
         requests: shownB.requested.length,
         attempts: shownB.attempts.length,
         onOrder: shownB.drivers.filter((d) => d.status === 'on_order').length,
+        coverage: shownB.coverageRows,
       }),
       shownB,
     );

@@ -36,10 +36,18 @@ export interface DashboardPage {
 
 /**
  * Opens `url` in a fresh 1280x800 page. Every JSON answer the page gets from the control plane is
- * checked against openapi/sandbox.yaml, as TestSandbox checks its own.
+ * checked against openapi/sandbox.yaml, as TestSandbox checks its own. With `clock`, the page's
+ * timers run on Playwright's clock (installed before the page loads): time flows as usual, and
+ * `page.clock.fastForward(ms)` fires at once what the page would do within `ms` (a panel's
+ * refresh, a throttled re-read) instead of the test waiting for it.
  */
-export async function openPage(browser: Browser, url: string): Promise<DashboardPage> {
+export async function openPage(
+  browser: Browser,
+  url: string,
+  opts: { clock?: boolean } = {},
+): Promise<DashboardPage> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  if (opts.clock) await context.clock.install();
   const page = await context.newPage();
   const problems: string[] = [];
   const checks: Promise<void>[] = [];

@@ -1,0 +1,63 @@
+import ts from 'typescript';
+
+/**
+ * Type-checks several TypeScript projects in this process, one program each, as `tsc -p` does
+ * (incremental state included), and returns each project's errors formatted as tsc prints them
+ * ('' when it compiles). The programs share the declaration files they parse: four projects that
+ * differ only in their module setting read the same @types/node, TypeScript's lib files and the
+ * package's declarations, and parse (and bind) them once instead of four times, as `tsc -b` shares
+ * them between the projects of a build. Each program still checks every file it holds with its own
+ * options (its own checker): only the parse is shared, keyed by what the parse depends on (file
+ * name, language version, the ESM/CommonJS format implied for the file).
+ *
+ * @example
+ * const [errors] = typeCheckProjects(['/tmp/app/tsconfig.json']);
+ * expect(errors).toBe('');
+ */
+export function typeCheckProjects(configFiles: readonly string[]): string[] {
+  const parsed = new Map<string, ts.SourceFile | undefined>();
+  return configFiles.map((configFile) => {
+    const config = ts.getParsedCommandLineOfConfigFile(configFile, undefined, {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      },
+    });
+    if (!config) throw new Error(`${configFile}: not read`);
+    const host = ts.createIncrementalCompilerHost(config.options);
+    const parse = host.getSourceFile.bind(host);
+    host.getSourceFile = (
+      fileName,
+      languageVersionOrOptions,
+      onError,
+      shouldCreateNewSourceFile,
+    ) => {
+      if (!fileName.endsWith('.d.ts') || shouldCreateNewSourceFile)
+        return parse(fileName, languageVersionOrOptions, onError, shouldCreateNewSourceFile);
+      const { languageVersion, impliedNodeFormat } =
+        typeof languageVersionOrOptions === 'object'
+          ? languageVersionOrOptions
+          : { languageVersion: languageVersionOrOptions, impliedNodeFormat: undefined };
+      const key = `${fileName}\0${languageVersion}\0${impliedNodeFormat}`;
+      if (!parsed.has(key)) parsed.set(key, parse(fileName, languageVersionOrOptions, onError));
+      return parsed.get(key);
+    };
+    const program = ts.createIncrementalProgram({
+      rootNames: config.fileNames,
+      options: config.options,
+      configFileParsingDiagnostics: ts.getConfigFileParsingDiagnostics(config),
+      projectReferences: config.projectReferences,
+      host,
+    });
+    // tsc's order: the semantic errors only when the files parse and the options are sound
+    const diagnostics = [
+      ...program.getConfigFileParsingDiagnostics(),
+      ...program.getOptionsDiagnostics(),
+      ...program.getSyntacticDiagnostics(),
+    ];
+    if (diagnostics.length === 0)
+      diagnostics.push(...program.getGlobalDiagnostics(), ...program.getSemanticDiagnostics());
+    program.emit(); // with noEmit, writes the incremental state (tsBuildInfoFile) only
+    return ts.formatDiagnostics(diagnostics, host);
+  });
+}
