@@ -36,9 +36,14 @@ export interface DashboardPage {
 
 /**
  * Opens `url` in a fresh 1280x800 page. Every JSON answer the page gets from the control plane is
- * checked against openapi/sandbox.yaml, as TestSandbox checks its own.
+ * checked against openapi/sandbox.yaml, as TestSandbox checks its own. `prepare` runs on the page
+ * before it loads (to hold its first reads back, say).
  */
-export async function openPage(browser: Browser, url: string): Promise<DashboardPage> {
+export async function openPage(
+  browser: Browser,
+  url: string,
+  prepare?: (page: Page) => Promise<unknown>,
+): Promise<DashboardPage> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const problems: string[] = [];
@@ -68,6 +73,7 @@ export async function openPage(browser: Browser, url: string): Promise<Dashboard
         }),
     );
   });
+  await prepare?.(page);
   await page.goto(url);
   return {
     page,
