@@ -1,110 +1,85 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, type DashboardPage } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { dashboardSuite } from './support/dashboard-suite.js';
 import { holdRead, signal } from './support/hold-read.js';
-import { TestSandbox } from './support/test-sandbox.js';
 
 // What the page shows stays what the sandbox holds while the sandbox moves on: the Orders list
 // when the stream brings a change to an order older than the page loaded, and the virtual time
 // of a realtime clock, which the stream sends only when it is set or advanced. A real chromium
 // against a real sandbox (the ci scenario) on port 0.
-let browser: Browser;
-let sb: TestSandbox;
-let dash: DashboardPage;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  sb = await TestSandbox.start();
-});
-afterEach(async () => {
-  await page.context().close();
-  await sb.close();
-});
-
-const open = async (prepare?: (page: Page) => Promise<unknown>) => {
-  dash = await openPage(browser, `${sb.url}/`, prepare);
-  page = dash.page;
-  await page.locator('.live.on').waitFor();
-};
+const s = dashboardSuite();
 
 /** The ids in the Orders list, top to bottom. */
 const listed = () =>
-  page
+  s.page
     .locator('[data-testid=orders] tbody tr')
     .evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-order')));
-const status = (id: string) => page.locator(`tr[data-order=${id}] .status`).allTextContents();
+const status = (id: string) => s.page.locator(`tr[data-order=${id}] .status`).allTextContents();
 
 /** 101 orders, oldest first: the page loads the newest 100. */
 async function ordersPastOnePage(): Promise<string[]> {
   const ids: string[] = [];
-  for (let i = 0; i < 101; i++) ids.push((await sb.createOrder()).order_id);
+  for (let i = 0; i < 101; i++) ids.push((await s.sb.createOrder()).order_id);
   return ids;
 }
 
 describe('the Orders list', () => {
   it('leaves out an order older than the page loaded when the stream brings its change', async () => {
     const ids = await ordersPastOnePage();
-    await open();
+    await s.open();
     const newest = ids.slice(1).reverse();
     await expect.poll(listed).toEqual(newest);
-    await sb.advance(ids[0]!); // not on the page
-    await sb.advance(ids[100]!); // on it, after: once it shows, the page had the first change too
+    await s.sb.advance(ids[0]!); // not on the page
+    await s.sb.advance(ids[100]!); // on it, after: once it shows, the page had the first change too
     await expect.poll(() => status(ids[100]!)).toEqual(['driver_assigned']);
     expect(await listed()).toEqual(newest);
-    expect(await page.locator('main h2').first().textContent()).toBe('Orders (100)');
+    expect(await s.page.locator('main h2').first().textContent()).toBe('Orders (100)');
 
     // Load older brings it, in its place and as it is now.
-    await page.getByRole('button', { name: 'Load older' }).click();
+    await s.page.getByRole('button', { name: 'Load older' }).click();
     await expect.poll(listed).toEqual([...ids].reverse());
     expect(await status(ids[0]!)).toEqual(['driver_assigned']);
-    await dash.expectNoProblems();
+    await s.dash.expectNoProblems();
   }, 30_000); // 101 orders made over HTTP
 
   it('leaves it out too when its change comes while the list loads, and keeps an order made meanwhile', async () => {
     const ids = await ordersPastOnePage();
     const release = signal();
     let orders: { read: Promise<void> } | undefined;
-    await open(async (p) => {
+    await s.open('', async (p) => {
       orders = await holdRead(p, '/__sandbox/orders', Promise.resolve(), release.promise);
     });
     await orders!.read; // the newest 100 of the 101
-    await sb.advance(ids[0]!);
-    const late = (await sb.createOrder()).order_id;
+    await s.sb.advance(ids[0]!);
+    const late = (await s.sb.createOrder()).order_id;
     await expect.poll(() => status(late)).toEqual(['pending']); // the stream brought both
     release.resolve();
 
     await expect.poll(listed).toEqual([late, ...ids.slice(1).reverse()]);
-    await dash.expectNoProblems();
+    await s.dash.expectNoProblems();
   }, 30_000); // 101 orders made over HTTP
 });
 
 describe('the virtual time shown', () => {
   /** The time a locator shows (`2026-01-01 12:03:07 UTC`), in ms. */
   const shown = async (testId: string) =>
-    Date.parse(`${(await page.getByTestId(testId).textContent())!.trim().slice(0, 19)}Z`);
-  const now = async () => Date.parse((await sb.get('/__sandbox/clock')).body.now);
+    Date.parse(`${(await s.page.getByTestId(testId).textContent())!.trim().slice(0, 19)}Z`);
+  const now = async () => Date.parse((await s.sb.get('/__sandbox/clock')).body.now);
 
   it('runs on in realtime mode, in the header and in the Clock panel opened later', async () => {
     // 60 virtual seconds a second; the stream sends the clock only now, when it is set.
-    await sb.request('PUT', '/__sandbox/clock', { body: { mode: 'realtime', speed: 60 } });
+    await s.sb.request('PUT', '/__sandbox/clock', { body: { mode: 'realtime', speed: 60 } });
     const start = await now();
-    await open();
+    await s.open();
     await expect.poll(now, { timeout: 10_000 }).toBeGreaterThan(start + 120_000);
 
     // What each shows lies between the sandbox's time before and after reading it, give or take
     // the 250 ms the page counts on by (15 virtual seconds) and the header's seconds.
     for (const [testId, openIt] of [
       ['header-clock', () => Promise.resolve()],
-      ['clock-now', () => page.locator('nav a', { hasText: 'Clock' }).click()],
+      ['clock-now', () => s.page.locator('nav a', { hasText: 'Clock' }).click()],
     ] as const) {
       await openIt();
-      await page.getByTestId(testId).waitFor();
+      await s.page.getByTestId(testId).waitFor();
       const before = await now();
       const time = await shown(testId);
       const after = await now();
@@ -114,6 +89,6 @@ describe('the virtual time shown', () => {
         ahead: false,
       });
     }
-    await dash.expectNoProblems();
+    await s.dash.expectNoProblems();
   });
 });
