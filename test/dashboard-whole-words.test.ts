@@ -61,7 +61,7 @@ describe('the dashboard at 1280 px', () => {
     const wrapped = await brokenWords('[data-testid=orders]', whole);
     expect(wrapped).toEqual([]); // the driver's name wraps instead
     await s.dash.expectNoProblems();
-    }, 30_000); // a second sandbox started, with the long name
+  }, 30_000); // a second sandbox started, with the long name
 
   it('keeps each account id and each API key of a named sandbox on one line in the Sandbox panel', async () => {
     const name = 'checkout-suite-2';
