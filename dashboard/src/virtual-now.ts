@@ -1,7 +1,24 @@
 // Virtual now, as the header and the Clock panel show it. The stream sends the clock only when it
-// is set or advanced (docs/streams.md), so in realtime mode the page counts on by itself.
+// is set or advanced (docs/streams.md), so in realtime mode the page counts on by itself, every
+// clock it shows on one shared tick.
 import { useEffect, useState } from 'preact/hooks';
 import type { State } from './store.js';
+
+/** What re-renders on the next tick: one timer for every clock on the page, so they agree. */
+const ticking = new Set<() => void>();
+let timer: number | undefined;
+
+function onTick(listener: () => void): () => void {
+  ticking.add(listener);
+  timer ??= window.setInterval(() => ticking.forEach((l) => l()), 250);
+  return () => {
+    ticking.delete(listener);
+    if (ticking.size === 0) {
+      window.clearInterval(timer);
+      timer = undefined;
+    }
+  };
+}
 
 /**
  * The sandbox's virtual now: the last clock the page learned (`state.clock`), counted on at its
@@ -12,15 +29,11 @@ import type { State } from './store.js';
  */
 export function useVirtualNow(state: Pick<State, 'clock' | 'clockAt' | 'live'>): string | null {
   const { clock, clockAt, live } = state;
-  const ticking = live && clock?.mode === 'realtime';
+  const runs = live && clock?.mode === 'realtime';
   const [, tick] = useState(0);
-  useEffect(() => {
-    if (!ticking) return;
-    const t = window.setInterval(() => tick((n) => n + 1), 250);
-    return () => window.clearInterval(t);
-  }, [ticking]);
+  useEffect(() => (runs ? onTick(() => tick((n) => n + 1)) : undefined), [runs]);
   if (!clock) return null;
-  if (!ticking) return clock.now;
+  if (!runs) return clock.now;
   const elapsed = (performance.now() - clockAt) * clock.speed;
   return new Date(Date.parse(clock.now) + elapsed).toISOString();
 }
