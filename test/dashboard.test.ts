@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, type DashboardPage } from './support/browser.js';
 import { signPayload } from '../src/index.js';
+import { holdRead, signal } from './support/hold-read.js';
 import { Receiver } from './support/receiver.js';
 import { TestSandbox } from './support/test-sandbox.js';
 
@@ -31,39 +32,6 @@ afterEach(async () => {
 });
 
 const tab = (name: string) => page.locator('nav a', { hasText: name }).click();
-
-/** A promise, and what settles it. */
-function signal(): { promise: Promise<void>; resolve: () => void } {
-  let resolve = (): void => undefined;
-  const promise = new Promise<void>((r) => (resolve = r));
-  return { promise, resolve };
-}
-
-/**
- * Holds the page's next read of `path`: read from the sandbox once `readWhen` settles, answered
- * to the page once `answerWhen` does (the page's later reads of it go straight through). `read`
- * settles once the sandbox answered the read.
- */
-async function holdRead(
-  path: string,
-  readWhen: Promise<void>,
-  answerWhen: Promise<void>,
-): Promise<{ read: Promise<void> }> {
-  const read = signal();
-  let reads = 0;
-  await page.route(
-    (url) => url.pathname === path,
-    async (route) => {
-      if (reads++ > 0) return route.continue();
-      await readWhen;
-      const answer = await route.fetch();
-      read.resolve();
-      await answerWhen;
-      await route.fulfill({ response: answer });
-    },
-  );
-  return { read: read.promise };
-}
 
 describe('the dashboard', () => {
   it('registers an endpoint from the form, which the control plane then lists, and reveals its secret', async () => {
@@ -147,10 +115,10 @@ describe('the dashboard', () => {
     const made = signal();
     const streamed = signal();
     const release = signal();
-    const orders = await holdRead('/__sandbox/orders', made.promise, release.promise);
-    await holdRead('/__sandbox/routes', made.promise, release.promise);
-    const events = await holdRead('/__sandbox/events', streamed.promise, release.promise);
-    await holdRead('/__sandbox/webhook-endpoints', streamed.promise, release.promise);
+    const orders = await holdRead(page, '/__sandbox/orders', made.promise, release.promise);
+    await holdRead(page, '/__sandbox/routes', made.promise, release.promise);
+    const events = await holdRead(page, '/__sandbox/events', streamed.promise, release.promise);
+    await holdRead(page, '/__sandbox/webhook-endpoints', streamed.promise, release.promise);
     await sb.post('/__sandbox/reset');
     const first = await sb.createOrder();
     made.resolve();

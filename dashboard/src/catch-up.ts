@@ -9,6 +9,18 @@ export interface LiveLists {
 }
 
 /**
+ * The orders with the one `event` carries: in its place if the page holds it, added as the newest
+ * if the event is its creation, and left out otherwise: an order the page does not hold and did not
+ * see created is older than the page's oldest ("Load older" brings it, as it is now), and belongs
+ * neither at the top of the list nor in its count.
+ */
+export function withEvent(orders: Map<string, Order>, event: SandboxEvent): Map<string, Order> {
+  const order = event.data.order;
+  if (!orders.has(order.order_id) && event.event !== 'order.created') return orders;
+  return new Map(orders).set(order.order_id, order);
+}
+
+/**
  * `listed`, then the `streamed` items it lacks (by `id`: those are newer than all it holds), cut
  * to the newest `keep` (or as many as were listed, if more).
  */
@@ -26,8 +38,8 @@ function union<T>(listed: T[], streamed: T[], id: (item: T) => string, keep: num
  * carries it, so the last one the stream brought is at least as new as the list's.
  */
 export class CatchUp {
-  /** Each order as its latest event carried it. */
-  private readonly orders = new Map<string, Order>();
+  /** Each order as its latest event carried it, and whether the stream brought its creation. */
+  private readonly orders = new Map<string, { order: Order; created: boolean }>();
   private readonly events: SandboxEvent[] = [];
   private readonly deliveries: DeliveryAttempt[] = [];
 
@@ -40,7 +52,9 @@ export class CatchUp {
   }
 
   event(event: SandboxEvent): void {
-    this.orders.set(event.data.order.order_id, event.data.order);
+    const { order_id } = event.data.order;
+    const created = event.event === 'order.created' || this.orders.get(order_id)?.created === true;
+    this.orders.set(order_id, { order: event.data.order, created });
     this.events.push(event);
     if (this.events.length > this.keep) this.events.shift();
   }
@@ -53,7 +67,9 @@ export class CatchUp {
   /** The lists as read, with what came meanwhile on top. */
   onto(lists: LiveLists): LiveLists {
     const orders = new Map(lists.orders);
-    for (const [id, order] of this.orders) orders.set(id, order);
+    // An order the lists lack joins them only if it was made meanwhile (see withEvent).
+    for (const [id, { order, created }] of this.orders)
+      if (created || orders.has(id)) orders.set(id, order);
     return {
       orders,
       events: union(lists.events, this.events, (e) => e.event_id, this.keep),

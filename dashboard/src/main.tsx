@@ -12,9 +12,10 @@ import { SandboxPanel } from './panels/sandbox.js';
 import { WebhooksPanel } from './panels/webhooks.js';
 import type { PanelProps } from './panel.js';
 import { SandboxPicker, sandboxHref } from './picker.js';
-import { Store, useStore } from './store.js';
+import { Store, useStore, type State } from './store.js';
 import { TraceApp } from './trace/trace-app.js';
 import { readTraceRecords, type TraceRecord } from './trace/trace-records.js';
+import { useVirtualNow } from './virtual-now.js';
 import './styles.css';
 
 const PANELS: { id: string; title: string; component: ComponentType<PanelProps> }[] = [
@@ -62,6 +63,16 @@ function TokenGate({ onToken, failed }: { onToken: () => void; failed: boolean }
   );
 }
 
+/** The virtual time in the header, ticking in realtime mode (its own component: only it re-renders). */
+function HeaderClock({ state }: { state: State }) {
+  const now = useVirtualNow(state);
+  return (
+    <span class="clock-mini" data-testid="header-clock">
+      {now ? `${now.replace('T', ' ').slice(0, 19)} UTC` : ''}
+    </span>
+  );
+}
+
 function Dashboard({ store }: { store: Store }) {
   const state = useStore(store);
   const [panel, setPanel] = useState(panelFromHash());
@@ -79,9 +90,7 @@ function Dashboard({ store }: { store: Store }) {
         <span class="muted">
           {state.world ? `${state.world.scenario} · seed ${state.world.seed}` : 'connecting…'}
         </span>
-        <span class="clock-mini" data-testid="header-clock">
-          {state.clock ? `${state.clock.now.replace('T', ' ').slice(0, 19)} UTC` : ''}
-        </span>
+        <HeaderClock state={state} />
         <span class={state.live ? 'live on' : 'live'}>{state.live ? 'live' : 'offline'}</span>
         {state.error && <span class="error">{state.error}</span>}
       </header>

@@ -3,7 +3,7 @@
 // `/__sandbox/stream`. One object, one change signal: every panel reads what it needs from it.
 import { useEffect, useState } from 'preact/hooks';
 import { api, list, sandboxName, streamUrl } from './api.js';
-import { CatchUp } from './catch-up.js';
+import { CatchUp, withEvent } from './catch-up.js';
 import type {
   AccountKeys,
   City,
@@ -25,6 +25,8 @@ const KEEP = 500;
 export interface State {
   world: WorldSummary | null;
   clock: ClockState | null;
+  /** When the page learned `clock` (`performance.now()`): a realtime clock counts on from there. */
+  clockAt: number;
   /** Whether the stream is open. */
   live: boolean;
   orders: Map<string, Order>;
@@ -60,6 +62,7 @@ export class Store {
   state: State = {
     world: null,
     clock: null,
+    clockAt: 0,
     live: false,
     orders: new Map(),
     allowedActions: {},
@@ -208,6 +211,7 @@ export class Store {
 
   private set(patch: Partial<State>): void {
     this.state = { ...this.state, ...patch };
+    if (patch.clock !== undefined) this.state.clockAt = performance.now();
     for (const l of this.listeners) l();
   }
 
@@ -244,11 +248,8 @@ export class Store {
         return;
       case 'event': {
         const event = message.data;
-        const order = event.data.order;
-        const orders = new Map(this.state.orders);
-        orders.set(order.order_id, order);
         this.set({
-          orders,
+          orders: withEvent(this.state.orders, event),
           events: keepNewest(this.state.events, event),
           activity: this.state.activity + 1,
         });

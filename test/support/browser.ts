@@ -39,12 +39,13 @@ export interface DashboardPage {
  * checked against openapi/sandbox.yaml, as TestSandbox checks its own. With `clock`, the page's
  * timers run on Playwright's clock (installed before the page loads): time flows as usual, and
  * `page.clock.fastForward(ms)` fires at once what the page would do within `ms` (a panel's
- * refresh, a throttled re-read) instead of the test waiting for it.
+ * refresh, a throttled re-read) instead of the test waiting for it. `prepare` runs on the page
+ * before it loads (to hold its first reads back, say).
  */
 export async function openPage(
   browser: Browser,
   url: string,
-  opts: { clock?: boolean } = {},
+  opts: { clock?: boolean; prepare?: (page: Page) => Promise<unknown> } = {},
 ): Promise<DashboardPage> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   if (opts.clock) await context.clock.install();
@@ -76,6 +77,7 @@ export async function openPage(
         }),
     );
   });
+  await opts.prepare?.(page);
   await page.goto(url);
   return {
     page,

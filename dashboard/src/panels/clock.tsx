@@ -1,29 +1,15 @@
 // Clock: virtual time ticking (between the stream's clock messages the page counts on at the
-// clock's speed), its mode and speed, the advance buttons, and what each advance fired.
-import { useEffect, useState } from 'preact/hooks';
+// clock's speed, virtual-now.ts), its mode and speed, the advance buttons, and what each advance
+// fired.
+import { useState } from 'preact/hooks';
 import { api } from '../api.js';
 import { attempt, time } from '../format.js';
 import type { PanelProps } from '../panel.js';
 import type { ClockState, SandboxEvent } from '../types.js';
-
-/** Virtual now, counted on from the last known clock while it runs in realtime. */
-function useTicking(clock: ClockState | null): string | null {
-  const [base, setBase] = useState({ clock, at: performance.now() });
-  const [, tick] = useState(0);
-  if (base.clock !== clock) setBase({ clock, at: performance.now() });
-  useEffect(() => {
-    if (clock?.mode !== 'realtime') return;
-    const t = window.setInterval(() => tick((n) => n + 1), 250);
-    return () => window.clearInterval(t);
-  }, [clock]);
-  if (!base.clock) return null;
-  if (base.clock.mode !== 'realtime') return base.clock.now;
-  const elapsed = (performance.now() - base.at) * base.clock.speed;
-  return new Date(Date.parse(base.clock.now) + elapsed).toISOString();
-}
+import { useVirtualNow } from '../virtual-now.js';
 
 export function ClockPanel({ store, state }: PanelProps) {
-  const now = useTicking(state.clock);
+  const now = useVirtualNow(state);
   const [fired, setFired] = useState<SandboxEvent[] | null>(null);
   const [custom, setCustom] = useState('10m');
   const [speed, setSpeed] = useState('');

@@ -109,14 +109,15 @@ export function OrdersPanel({ store, state }: PanelProps) {
                 class={o.order_id === selected ? 'selected' : ''}
                 onClick={() => setSelected(o.order_id)}
               >
-                <td class="mono">{o.order_id}</td>
-                <td>
+                {/* Whole ids, statuses, times and amounts: a long driver name wraps instead. */}
+                <td class="mono nowrap">{o.order_id}</td>
+                <td class="nowrap">
                   <span class={`status ${o.status}`}>{o.status}</span>
                 </td>
                 <td>{o.driver?.name ?? '—'}</td>
-                <td>{time(o.eta.dropoff_at)}</td>
-                <td>{money(o.pricing.total, o.pricing.currency)}</td>
-                <td>{o.payment.status}</td>
+                <td class="nowrap">{time(o.eta.dropoff_at)}</td>
+                <td class="nowrap">{money(o.pricing.total, o.pricing.currency)}</td>
+                <td class="nowrap">{o.payment.status}</td>
               </tr>
             ))}
           </tbody>

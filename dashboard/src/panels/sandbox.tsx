@@ -68,9 +68,14 @@ export function SandboxPanel({ state }: PanelProps) {
           <tbody>
             {state.keys.map((a) => (
               <tr key={a.account_id}>
-                <td class="mono">{a.account_id}</td>
+                <td class="mono nowrap">{a.account_id}</td>
                 <td>{a.name}</td>
-                <td class="mono">{a.api_keys.join(', ')}</td>
+                {/* A key a line: a long one (a named sandbox's) wraps between keys, not in one. */}
+                <td class="mono">
+                  {a.api_keys.map((k) => (
+                    <div key={k}>{k}</div>
+                  ))}
+                </td>
               </tr>
             ))}
           </tbody>
