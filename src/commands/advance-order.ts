@@ -5,6 +5,7 @@ import type { OrderRecord } from '../store/state.js';
 import type { World } from '../world/world.js';
 import { findOrder } from './find-order.js';
 import { assignDriver, deliver, pickUp } from './lifecycle.js';
+import { nearestDriverFor } from './nearest-driver.js';
 
 /** The statuses an order can be advanced to on demand. */
 export type AdvanceTarget = 'driver_assigned' | 'picked_up' | 'delivered';
@@ -13,7 +14,8 @@ export type AdvanceTarget = 'driver_assigned' | 'picked_up' | 'delivered';
  * On-demand control (`POST /__sandbox/orders/{id}/advance`, scenario scripts, `sandbox.advanceOrder`):
  * moves an order one step along the happy path, or straight to `to`, running every step in between
  * with its events. Assignment takes the nearest available driver within the dispatch radius, or
- * failing that the nearest anywhere: an explicit command should not fail because of distance.
+ * failing that the nearest anywhere: an explicit command should not fail because of distance. A
+ * driver who dropped the order is not one of them, as in dispatch (`nearestDriverFor`).
  */
 export function advanceOrder(world: World, id: string, to?: OrderStatus): Order {
   const record = findOrder(world, id);
@@ -36,13 +38,11 @@ export function advanceOrder(world: World, id: string, to?: OrderStatus): Order 
 
 function runStep(world: World, record: OrderRecord, step: OrderStatus): void {
   if (step === 'driver_assigned') {
-    const at = record.order.pickup.location;
-    const near = world.drivers.search(at, world.scenario.dispatch.radius_km, 1, { count: false })
-      .matches[0];
-    const match =
-      near ?? world.drivers.search(at, Number.POSITIVE_INFINITY, 1, { count: false }).matches[0];
-    if (!match) throw fail('no_driver_available');
-    assignDriver(world, record, match.driver);
+    const driver =
+      nearestDriverFor(world, record, world.scenario.dispatch.radius_km) ??
+      nearestDriverFor(world, record, Number.POSITIVE_INFINITY);
+    if (!driver) throw fail('no_driver_available');
+    assignDriver(world, record, driver);
   } else if (step === 'picked_up') {
     pickUp(world, record);
   } else if (step === 'delivered') {

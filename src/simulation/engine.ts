@@ -1,6 +1,7 @@
 import type { SandboxEvent } from '../events/event-bus.js';
 import { cancelOrder } from '../commands/cancel-order.js';
 import { assignDriver, deliver, dropDriver, pickUp, reviseEta } from '../commands/lifecycle.js';
+import { nearestDriverFor } from '../commands/nearest-driver.js';
 import { outcomeList } from '../domain/order-outcome.js';
 import {
   DRIVER_LOST_REASON,
@@ -206,18 +207,9 @@ export class SimulationEngine {
   /** One dispatch attempt: the nearest available driver within the dispatch radius, if any. */
   private dispatch(record: OrderRecord, last: boolean): void {
     if (record.order.status !== 'pending') return;
-    // A driver who dropped this order is not asked again.
-    const dropped = record.dropped_by ?? [];
-    const match = this.world.drivers
-      .search(
-        record.order.pickup.location,
-        this.world.scenario.dispatch.radius_km,
-        1 + dropped.length,
-        { count: false },
-      )
-      .matches.find((m) => !dropped.includes(m.driver.driver_id));
-    if (match) {
-      assignDriver(this.world, record, match.driver);
+    const driver = nearestDriverFor(this.world, record, this.world.scenario.dispatch.radius_km);
+    if (driver) {
+      assignDriver(this.world, record, driver);
     } else if (last) {
       cancelOrder(this.world, {
         orderId: record.order.order_id,

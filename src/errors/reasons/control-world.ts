@@ -18,9 +18,9 @@ export const CONTROL_WORLD_REASONS = {
     code: 'invalid_request',
     param: 'order_id',
     surface: 'control',
-    when: 'advancing an order to `driver_assigned` with every driver busy or offline',
+    when: 'advancing an order to `driver_assigned` with every driver busy, offline, or one who dropped that order',
     message: () =>
-      'No driver is available to assign: every driver is offline or on an order; finish or cancel an order, or add drivers to the scenario',
+      'No driver is available to assign: every driver is offline, on an order, or dropped this one; finish or cancel an order, or add drivers to the scenario',
   }),
   driver_not_found: reason<{ id: string }>({
     code: 'not_found',
