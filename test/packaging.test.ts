@@ -18,7 +18,8 @@ import { typeCheckProjects } from './support/type-check-projects.js';
  * the packed tarball, as `npm publish` would upload it, installed in an empty CommonJS project
  * outside this repository (dependencies from the registry), then imported from an ES module,
  * required from a Jest 30 test file, compiled against with TypeScript under each module setting a
- * project may use (the four checked in this process, sharing what they parse), started with npx, and the programmatic example of docs/programmatic.md run with vitest.
+ * project may use (the four checked in this process, sharing what they parse), started with npx,
+ * and the programmatic example of docs/programmatic.md run with vitest.
  * The install is the slow part: it happens once, beside the install of Jest, which is kept in the
  * temporary directory between runs (JEST_HOME).
  */
@@ -36,6 +37,8 @@ const JEST = join(JEST_HOME, 'node_modules/jest/bin/jest.js');
  * package's declarations and the user's file are checked again whenever they change.
  */
 const TSC_HOME = join(tmpdir(), 'delivery-sandbox-test-tsc');
+/** Where the incremental state of the check in `dir` is kept between runs. */
+const keptState = (dir: string): string => join(TSC_HOME, `${basename(dir)}.tsbuildinfo`);
 
 /** Installs Jest 30 into JEST_HOME unless a previous run did (into a fresh directory, then renamed). */
 async function jestInstalled(): Promise<void> {
@@ -231,17 +234,15 @@ test('a sandbox from a YAML scenario file (yaml, loaded on first use)', async ()
       cpSync(join(ROOT, 'test/fixtures/user-types.ts'), join(dir, 'user.ts'));
       // The project sits at the same depth each run, so the paths in the state (relative to it)
       // name the same files; a copy, stored back by a rename, so that parallel runs share it safely.
-      const kept = join(TSC_HOME, `${basename(dir)}.tsbuildinfo`);
-      if (existsSync(kept)) cpSync(kept, join(dir, 'tsbuildinfo'));
+      if (existsSync(keptState(dir))) cpSync(keptState(dir), join(dir, 'tsbuildinfo'));
       return dir;
     });
     const errors = typeCheckProjects(dirs.map((dir) => join(dir, 'tsconfig.json')));
     mkdirSync(TSC_HOME, { recursive: true });
     for (const dir of dirs) {
-      const kept = join(TSC_HOME, `${basename(dir)}.tsbuildinfo`);
-      const next = `${kept}.${process.pid}`;
+      const next = `${keptState(dir)}.${process.pid}`;
       cpSync(join(dir, 'tsbuildinfo'), next);
-      renameSync(next, kept);
+      renameSync(next, keptState(dir));
     }
     return new Map(settings.map(({ name }, i) => [name, errors[i]!]));
   }
