@@ -80,6 +80,13 @@ describe('the request journal', () => {
       key_mode: null,
       response: { headers: { 'www-authenticate': expect.stringMatching(/^Bearer/) } },
     });
+    // The error each entry names is the one its answer's body says (kept as it was answered, not
+    // parsed back: src/http/send-error.ts), without the request id.
+    for (const entry of [invalid, readOnly, unknownKey]) {
+      const { request_id, ...error } = JSON.parse(entry.response.body.text).error;
+      expect(request_id).toBe(entry.id);
+      expect(entry.error).toEqual(error);
+    }
   });
 
   it('keeps the bytes of a body that is not JSON, and names no operation for an unknown route', async () => {

@@ -16,7 +16,10 @@ describe('order snapshots', () => {
     const snapshot = orderSnapshot(order);
     expect(snapshot).toEqual(order);
     expect(snapshot).not.toBe(order);
-    expect(snapshot.pricing).not.toBe(order.pricing);
+    // Only what the lifecycle changes in place is copied: the fields and the arrays.
+    expect(snapshot.pricing).toBe(order.pricing);
+    expect(snapshot.timeline).not.toBe(order.timeline);
+    expect(snapshot.timeline[0]).toBe(order.timeline[0]);
     expect(orderSnapshot(order)).toBe(snapshot);
     expect(keptCopy(order)).toBe(snapshot);
   });
@@ -29,6 +32,9 @@ describe('order snapshots', () => {
     expect(copy).not.toBe(before);
     expect(copy).toEqual(order);
     expect(before.timeline).toHaveLength(1);
+    order.pricing = { ...order.pricing, tip: 200, total: 700 };
+    expect(orderSnapshot(order).pricing.tip).toBe(200);
+    expect(before.pricing.tip).toBe(0);
     order.status = 'driver_assigned';
     const after = orderSnapshot(order);
     expect(after).not.toBe(before);

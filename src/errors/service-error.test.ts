@@ -48,3 +48,15 @@ describe('fail() is typed by the catalogue', () => {
     }).toBeFunction();
   });
 });
+
+describe('a ServiceError is an answer, not a fault', () => {
+  it('carries no stack frames (capturing them was most of an error answer), and leaves the limit as it was', () => {
+    const before = Error.stackTraceLimit;
+    const e = fail('order_not_found', { id: 'ord_1' });
+    expect(e.stack).toContain(e.message);
+    expect(e.stack?.split('\n')).toHaveLength(1);
+    expect(e).toBeInstanceOf(Error);
+    expect(Error.stackTraceLimit).toBe(before);
+    expect(new Error('a fault').stack?.split('\n').length).toBeGreaterThan(1);
+  });
+});

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { JournalError } from '../journal/journal-entry.js';
 import type { JournalFault } from '../journal/request-journal.js';
 import type { AccountRecord } from '../store/state.js';
 import type { World } from '../world/world.js';
@@ -47,6 +48,8 @@ export interface RequestContext {
   fault?: JournalFault;
   /** The response body sent, for the journal; `null` until one is. */
   answered: string | null;
+  /** The error `sendError` answered with (the journal's `response_error`), when it did. */
+  answeredError?: JournalError | undefined;
   /**
    * Remembers the answer to the request's `Idempotency-Key` (set by `claimIdempotentAnswer`,
    * src/http/middleware/idempotency.ts, for a write's first request): called once, with the answer
@@ -75,6 +78,7 @@ export class FastContext implements RequestContext {
   rawBody: Buffer | undefined = undefined;
   fault: JournalFault | undefined = undefined;
   answered: string | null = null;
+  answeredError: JournalError | undefined = undefined;
   recordIdempotent: ((status: number, body: unknown) => void) | undefined = undefined;
 
   constructor(

@@ -28,6 +28,9 @@ export function sendError(x: RequestContext, err: unknown, logger: Logger): void
 function send(x: RequestContext, body: ErrorBody, status: number): void {
   // A write's refusal is its answer to its `Idempotency-Key` too (a declined card, say).
   if (status < 500) x.recordIdempotent?.(status, body);
+  // The journal's and the report's view of it, without parsing back the text sent.
+  const { code, message, param, reason, details } = body.error;
+  x.answeredError = { code, message, param, reason, details };
   if (x.express) {
     // Through Express's res.json, as the routes answer (the same bytes as sendJson).
     (x.res as Response).status(status).json(body);

@@ -106,6 +106,12 @@ export interface RequestFacts {
   readonly response_headers: Record<string, string>;
   /** The whole response body, or null. */
   readonly response_body: string | null;
+  /**
+   * The error answered, as `sendError` built that body (its fields but the request id), so that
+   * the report need not parse back what was just serialised; absent when an answer was sent some
+   * other way (`errorOf` then reads `response_body`).
+   */
+  readonly response_error?: JournalError | undefined;
   readonly account_id: string | null;
   readonly key_mode: 'read_write' | 'read_only' | null;
   readonly fault: JournalFault | null;
@@ -147,6 +153,7 @@ export function entryOf(f: RequestFacts, body: (text: string | null) => JournalB
 /** The error fields of an error answer (every error the sandbox sends has the one shape), or null. */
 export function errorOf(f: RequestFacts): JournalError | null {
   if (f.status === null || f.status < 400) return null;
+  if (f.response_error) return f.response_error;
   const body = parseJson(f.response_body) as
     { error?: JournalError & { request_id?: string } } | undefined;
   if (!body?.error || typeof body.error !== 'object') return null;

@@ -187,3 +187,36 @@ describe('RequestJournal', () => {
     expect(caught).toMatchObject({ reason: 'unknown_cursor', param: 'ending_before', status: 400 });
   });
 });
+
+describe('an entry names the error answered', () => {
+  const notFound = {
+    ...facts(
+      'ord_x',
+      '{"error":{"code":"not_found","message":"gone","param":null,"reason":"order_not_found","details":[],"request_id":"req_1"}}',
+    ),
+    status: 404,
+  };
+  const body = (text: string | null) => ({ text, size: text?.length ?? 0, truncated: false });
+
+  it('from the answer sent, when sendError kept it: the body is not parsed back', () => {
+    const kept = {
+      code: 'not_found',
+      message: 'kept',
+      param: null,
+      reason: 'order_not_found',
+      details: [],
+    };
+    // A body that says otherwise shows which one was read.
+    expect(entryOf({ ...notFound, response_error: kept }, body).error).toBe(kept);
+  });
+
+  it("from the body's text otherwise, without its request id", () => {
+    expect(entryOf(notFound, body).error).toEqual({
+      code: 'not_found',
+      message: 'gone',
+      param: null,
+      reason: 'order_not_found',
+      details: [],
+    });
+  });
+});
