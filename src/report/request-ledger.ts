@@ -98,13 +98,18 @@ export class RequestLedger {
       cancellation_fee: e.method === 'DELETE' && e.status === 200 ? feeOf(e) : null,
     };
     for (const id of situationOf(observed)) this.prove(id, e.id);
-    // The body's digest, once per request: a retry and an idempotent write both compare it.
-    const digest = bodyDigest(e);
-    this.retryAfter(e, started, digest, retryAfter);
+    // The body's digest, once per request, and only when something will compare it: a retry
+    // after a Retry-After, a failed write retried (most requests have neither to look for).
+    const failed = e.status === null || e.status === 429 || e.status >= 500;
+    const waits =
+      this.waitUntil.size > 0 || (retryAfter !== null && e.status !== null && e.status >= 400);
+    const retried = e.method === 'POST' && (failed || this.failedPosts.size > 0);
+    const digest = waits || retried ? bodyDigest(e) : null;
+    if (waits) this.retryAfter(e, started, digest!, retryAfter);
     if (e.operation === null || expectsError(e)) return;
     for (const b of brokenRules(e.status, error)) this.violate(e, b.rule, b.param, b.message);
     if (e.path.length > MAX_PATH) return;
-    if (e.method === 'POST') this.idempotency(e, digest);
+    if (e.method === 'POST') this.idempotency(e, digest, failed);
     if (e.operation === 'getOrderLocation' && e.order_id !== null) this.polling(e, started);
   }
 
@@ -163,8 +168,12 @@ export class RequestLedger {
     }
   }
 
-  /** A write without a key (a habit), or a failed write retried with another key (a violation). */
-  private idempotency(e: RequestFacts, hash: string): void {
+  /**
+   * A write without a key (a habit), or a failed write retried with another key (a violation).
+   * `hash` is null when there is nothing to compare: no failed write remembered, and this one
+   * did not fail.
+   */
+  private idempotency(e: RequestFacts, hash: string | null, failed: boolean): void {
     const key = e.request_headers['idempotency-key'] ?? null;
     if (key === null)
       this.warn(
@@ -172,6 +181,7 @@ export class RequestLedger {
         `${e.operation} sent without an Idempotency-Key: a retry after a dropped answer could do the write twice; send a unique key per write and reuse it on retries`,
         e.id,
       );
+    if (hash === null) return;
     const same = `${e.account_id ?? ''} ${e.path} ${hash}`;
     const [at, failedWith] = recall(this.failedPosts, same, ` ${e.path} ${hash}`);
     if (failedWith !== undefined) {
@@ -184,7 +194,6 @@ export class RequestLedger {
           `a failed ${e.operation} was retried with ${key === null ? 'no' : 'a new'} Idempotency-Key; retry with the same key, or the write may happen twice`,
         );
     }
-    const failed = e.status === null || e.status === 429 || e.status >= 500;
     if (failed) remember(this.failedPosts, same, key);
   }
 
