@@ -170,6 +170,19 @@ describe('the trace viewer (show-trace)', () => {
       await t.get(`/v1/orders/${a.order_id}`);
       await t.sandbox.settle();
       shownB = await panels(live.page, await counts());
+      // The trace records the report REPORT_EVERY_MS after the activity that changed it (once per
+      // burst, src/trace/trace-recorder.ts): instant B is taken once the report the live page shows
+      // is the trace's last, as the viewer shows the last report up to an instant.
+      const reportNow = JSON.stringify((await t.get('/__sandbox/report')).body.coverage);
+      await expect
+        .poll(async () => {
+          const recorded = readTrace(
+            Buffer.from(await (await fetch(`${t.url}/__sandbox/trace`)).arrayBuffer()),
+          );
+          const last = recorded.filter((r) => r.type === 'report').at(-1);
+          return last?.type === 'report' ? JSON.stringify(last.report.coverage) : null;
+        })
+        .toBe(reportNow);
       realB = Date.now();
 
       await t.post('/__sandbox/clock/advance', { by: '1h' });
