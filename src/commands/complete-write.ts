@@ -5,7 +5,7 @@ import type { World } from '../world/world.js';
  * `settle`, for the control plane and the programmatic API, so the receiver has them when the
  * answer comes), then stores the state, so nothing is acknowledged before it is on disk.
  */
-export async function completeWrite(world: World, opts: { settle?: boolean } = {}): Promise<void> {
-  if (opts.settle) await world.webhooks.settle();
-  await world.store.commit();
+export function completeWrite(world: World, opts: { settle?: boolean } = {}): Promise<void> {
+  if (opts.settle) return world.webhooks.settle().then(() => world.store.commit());
+  return world.store.commit();
 }

@@ -4,7 +4,7 @@ import type { Item, Order, Place } from '../domain/api-types.js';
 import { drawOutcome, type OrderOutcomeChoice } from '../domain/order-outcome.js';
 import { SeededRandom } from '../domain/seeded-random.js';
 import { deliveryFee } from '../domain/pricing.js';
-import { planRoute } from '../domain/route.js';
+import { planRouteLengthKm } from '../domain/route.js';
 import { fail } from '../errors/service-error.js';
 import type { AccountRecord } from '../store/state.js';
 import type { World } from '../world/world.js';
@@ -76,7 +76,7 @@ export function createOrder(
   if (straightKm > radius)
     throw fail('out_of_service_area', { km: round(straightKm, 1), limit: radius });
   const distanceKm = round(
-    planRoute(pickup.location, dropoff.location, scenario.routes).lengthKm,
+    planRouteLengthKm(pickup.location, dropoff.location, scenario.routes),
     2,
   );
   const fee = deliveryFee(distanceKm, scenario.fees);

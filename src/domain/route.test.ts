@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bearingDeg, haversineKm, type LatLng } from './geo.js';
-import { planRoute, positionAlong, streetGridRoute } from './route.js';
+import { planRoute, planRouteLengthKm, positionAlong, streetGridRoute } from './route.js';
 
 const A: LatLng = { lat: 37.7955, lng: -122.3937 };
 const B: LatLng = { lat: 37.7649, lng: -122.4333 };
@@ -86,5 +87,33 @@ describe('planRoute', () => {
   it('falls back to the street grid elsewhere', () => {
     const C = { lat: 37.75, lng: -122.45 };
     expect(planRoute(A, C, supplied)).toEqual(streetGridRoute(A, C));
+  });
+});
+
+describe('planRouteLengthKm', () => {
+  // Coordinates on a coarse lattice as well as anywhere: ends that share a latitude or a longitude,
+  // or are the same point, make the grid's corners repeat, which the route drops.
+  const coordinate = (centre: number) =>
+    fc.oneof(
+      fc.double({ min: centre - 0.1, max: centre + 0.1, noNaN: true }),
+      fc.integer({ min: -20, max: 20 }).map((k) => centre + k * 0.0025),
+    );
+  const point = fc.record({ lat: coordinate(37.77), lng: coordinate(-122.42) });
+
+  it("is the route's length to the same bit, on the grid and on a scenario's route", () => {
+    fc.assert(
+      fc.property(
+        point,
+        point,
+        fc.array(point, { maxLength: 3 }),
+        fc.boolean(),
+        (a, b, via, on) => {
+          const supplied = on ? [{ from: a, to: b, path: via }] : [];
+          expect(planRouteLengthKm(a, b, supplied)).toBe(planRoute(a, b, supplied).lengthKm);
+          expect(planRouteLengthKm(b, a, supplied)).toBe(planRoute(b, a, supplied).lengthKm);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });

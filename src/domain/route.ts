@@ -43,22 +43,58 @@ export const STREET_GRID_BLOCK_DEG = 0.005;
  */
 export function streetGridRoute(from: LatLng, to: LatLng, blockDeg = STREET_GRID_BLOCK_DEG): Route {
   const points: LatLng[] = [from];
+  gridCorners(from, to, blockDeg, (lat, lng) => points.push({ lat, lng }));
+  return routeFromPoints(points);
+}
+
+/**
+ * The corners of the street-grid route from `from` to `to`, in order, after `from` itself.
+ * Zig-zag between the two axes block by block, so the route looks like a walk along streets
+ * rather than a single L, and stays a pure function of its two ends.
+ */
+function gridCorners(
+  from: LatLng,
+  to: LatLng,
+  blockDeg: number,
+  visit: (lat: number, lng: number) => void,
+): void {
   const steps = Math.max(1, Math.ceil(Math.abs(to.lng - from.lng) / blockDeg));
   const latSteps = Math.max(1, Math.ceil(Math.abs(to.lat - from.lat) / blockDeg));
-  // Zig-zag between the two axes block by block, so the route looks like a walk along streets
-  // rather than a single L, and stays a pure function of its two ends.
   const n = Math.max(steps, latSteps);
   let lat = from.lat;
-  let lng = from.lng;
   for (let i = 1; i <= n; i++) {
     const nextLng = from.lng + ((to.lng - from.lng) * i) / n;
-    points.push({ lat, lng: nextLng });
-    lng = nextLng;
+    visit(lat, nextLng);
     const nextLat = from.lat + ((to.lat - from.lat) * i) / n;
-    points.push({ lat: nextLat, lng });
+    visit(nextLat, nextLng);
     lat = nextLat;
   }
-  return routeFromPoints(points);
+}
+
+/**
+ * `planRoute(from, to, supplied).lengthKm`, to the same bit, without building the route: an order's
+ * `distance_km` needs only the length (issue 24: the polyline was ~2 KB of garbage per create). The
+ * same corners, the same duplicates dropped, the same distances summed in the same order.
+ */
+export function planRouteLengthKm(
+  from: LatLng,
+  to: LatLng,
+  supplied: readonly SuppliedRoute[],
+): number {
+  const path = suppliedPath(from, to, supplied);
+  if (path) return routeFromPoints(path).lengthKm;
+  const last = { lat: from.lat, lng: from.lng };
+  const next = { lat: 0, lng: 0 };
+  let lengthKm = 0;
+  gridCorners(from, to, STREET_GRID_BLOCK_DEG, (lat, lng) => {
+    if (lat === last.lat && lng === last.lng) return;
+    next.lat = lat;
+    next.lng = lng;
+    lengthKm += haversineKm(last, next);
+    last.lat = lat;
+    last.lng = lng;
+  });
+  return lengthKm;
 }
 
 /** Where along `route` a traveller is after `km`: position, segment heading, and km remaining. */
@@ -90,13 +126,23 @@ export function positionAlong(
  * joins the two points (either way round, ends within 50 m), else the street grid.
  */
 export function planRoute(from: LatLng, to: LatLng, supplied: readonly SuppliedRoute[]): Route {
+  const path = suppliedPath(from, to, supplied);
+  return path ? routeFromPoints(path) : streetGridRoute(from, to);
+}
+
+/** The polyline of the scenario's route joining `from` and `to` (either way round), if one does. */
+function suppliedPath(
+  from: LatLng,
+  to: LatLng,
+  supplied: readonly SuppliedRoute[],
+): LatLng[] | undefined {
   for (const r of supplied) {
     if (haversineKm(r.from, from) <= MATCH_KM && haversineKm(r.to, to) <= MATCH_KM) {
-      return routeFromPoints([from, ...r.path, to]);
+      return [from, ...r.path, to];
     }
     if (haversineKm(r.to, from) <= MATCH_KM && haversineKm(r.from, to) <= MATCH_KM) {
-      return routeFromPoints([from, ...[...r.path].reverse(), to]);
+      return [from, ...[...r.path].reverse(), to];
     }
   }
-  return streetGridRoute(from, to);
+  return undefined;
 }

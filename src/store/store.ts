@@ -34,6 +34,9 @@ export type CollectionName = keyof typeof RECORD_IDS;
 /** Indexes built beforehand (src/store/state-index.ts), by collection: each by its record id. */
 export type StateIndexes = { [K in CollectionName]?: Map<string, SandboxState[K][number]> };
 
+/** What an in-memory commit answers: nothing to wait for. */
+const STORED: Promise<void> = Promise.resolve();
+
 /**
  * The sandbox's state behind one collection per kind of record, on lowdb (memory adapter). Reads are
  * synchronous from memory; with a `StateFile` (`--data`), `commit()` appends what changed to its
@@ -132,14 +135,16 @@ export class Store {
   /**
    * Persists the current state through the adapter; resolves once it is stored. A closed store
    * rejects (`world_replaced` or `shutting_down`, 503): its world is gone, so nothing is stored
-   * and a write must not be acknowledged.
+   * and a write must not be acknowledged. In memory the state is stored as it changes: the
+   * promise is one already resolved (lowdb's `Memory` adapter would only keep a reference to the
+   * same object, through two more promises on every write).
    */
   commit(): Promise<void> {
     if (this.closed)
       return Promise.reject(fail(this.closed === 'stopped' ? 'shutting_down' : 'world_replaced'));
     if (this.file) return this.file.commit(this.source);
     this.beforeCommit?.();
-    return this.db.write();
+    return STORED;
   }
 
   /**
