@@ -72,6 +72,24 @@ describe('the Sandbox handle', () => {
     expect(kept!.data.order.dropoff).toEqual(order.dropoff);
   });
 
+  it("fails with a ServiceError whose stack shows the caller's line, thrown or rejected", async () => {
+    const here = /programmatic-api\.test\.ts:\d+/;
+    const rejected: unknown = await t.sandbox.cancelOrder('ord_missing', 'system').catch((e) => e);
+    expect(rejected).toMatchObject({ reason: 'order_not_found' });
+    expect((rejected as Error).stack).toMatch(/^ServiceError: No order with id "ord_missing"/);
+    expect((rejected as Error).stack).toMatch(here);
+    const handle = await t.sandbox.sandboxes.create('stack-shown');
+    await handle.delete();
+    let thrown: Error | undefined;
+    try {
+      handle.events();
+    } catch (e) {
+      thrown = e as Error;
+    }
+    expect(thrown).toMatchObject({ reason: 'sandbox_not_found' });
+    expect(thrown?.stack).toMatch(here);
+  });
+
   it("after reset({ scenario }) its apiKey, keys and scenario are the new scenario's, and the key works", async () => {
     await t.sandbox.reset({ scenario: 'two-accounts' });
     expect(t.sandbox.scenario.name).toBe('two-accounts');
