@@ -52,6 +52,44 @@ describe('the Sandbox handle', () => {
     });
   });
 
+  it('gives events that are the caller’s own: changing one changes no order and no later read', async () => {
+    const order = await t.createOrder();
+    const [created] = t.sandbox.events({ order_id: order.order_id, event: 'order.created' });
+    created!.data.order.pickup.address = 'changed by the test';
+    created!.data.order.pricing.tip = 999;
+    const assigned = await t.sandbox.advanceOrder(order.order_id);
+    expect(assigned.status).toBe('driver_assigned');
+    expect(assigned.pickup).toEqual(order.pickup);
+    expect(assigned.pricing).toEqual(order.pricing);
+    expect((await t.get(`/v1/orders/${order.order_id}`)).body.pickup).toEqual(order.pickup);
+    const [again] = t.sandbox.events({ order_id: order.order_id, event: 'order.created' });
+    expect(again!.data.order).toEqual(order);
+    // The same of the events an advance of the clock fired.
+    const { fired } = await t.sandbox.clock.advance('2h');
+    const [next] = fired.filter((e) => e.data.order.order_id === order.order_id);
+    next!.data.order.dropoff.address = 'changed by the test';
+    const [kept] = t.sandbox.events({ order_id: order.order_id, event: next!.event });
+    expect(kept!.data.order.dropoff).toEqual(order.dropoff);
+  });
+
+  it("fails with a ServiceError whose stack shows the caller's line, thrown or rejected", async () => {
+    const here = /programmatic-api\.test\.ts:\d+/;
+    const rejected: unknown = await t.sandbox.cancelOrder('ord_missing', 'system').catch((e) => e);
+    expect(rejected).toMatchObject({ reason: 'order_not_found' });
+    expect((rejected as Error).stack).toMatch(/^ServiceError: No order with id "ord_missing"/);
+    expect((rejected as Error).stack).toMatch(here);
+    const handle = await t.sandbox.sandboxes.create('stack-shown');
+    await handle.delete();
+    let thrown: Error | undefined;
+    try {
+      handle.events();
+    } catch (e) {
+      thrown = e as Error;
+    }
+    expect(thrown).toMatchObject({ reason: 'sandbox_not_found' });
+    expect(thrown?.stack).toMatch(here);
+  });
+
   it("after reset({ scenario }) its apiKey, keys and scenario are the new scenario's, and the key works", async () => {
     await t.sandbox.reset({ scenario: 'two-accounts' });
     expect(t.sandbox.scenario.name).toBe('two-accounts');

@@ -89,6 +89,22 @@ describe('the request journal', () => {
     }
   });
 
+  it('names no error for a HEAD refused: its answer has no body to say one', async () => {
+    const head = await fetch(`${t.url}/v1/orders/ord_nope`, {
+      method: 'HEAD',
+      headers: { Authorization: `Bearer ${KEYS.acme}` },
+    });
+    expect(head.status).toBe(404);
+    const [entry] = await journal();
+    expect(entry).toMatchObject({
+      method: 'HEAD',
+      status: 404,
+      reason: null,
+      error: null,
+      response: { body: { text: null } },
+    });
+  });
+
   it('keeps the bytes of a body that is not JSON, and names no operation for an unknown route', async () => {
     await t.request('POST', '/v1/orders', {
       raw: '{"pickup": ',

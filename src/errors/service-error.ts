@@ -16,9 +16,10 @@ export interface ErrorDetail {
  * `invalidRequest`); `errorBody` turns it into `{ error: { code, message, param, reason, details,
  * request_id } }`.
  *
- * It is an answer, not a fault, so it carries no stack trace: nothing reads one (a 500 is logged
- * with its stack, and is never a ServiceError), and capturing it was ~15 µs of every error answer
- * (a 404, a 401, a 429 under a flood: issue 24), more than the rest of such an answer's own work.
+ * It is an answer, not a fault, so it carries no stack trace: an answer needs none (a 500 is
+ * logged with its stack, and is never a ServiceError), and capturing it was ~15 µs of every error
+ * answer (a 404, a 401, a 429 under a flood: issue 24), more than the rest of such an answer's own
+ * work. One the programmatic API throws gets its caller's (src/sandbox/caller-stack.ts).
  */
 export class ServiceError extends Error {
   override name = 'ServiceError';

@@ -109,7 +109,7 @@ export interface RequestFacts {
   /**
    * The error answered, as `sendError` built that body (its fields but the request id), so that
    * the report need not parse back what was just serialised; absent when an answer was sent some
-   * other way (`errorOf` then reads `response_body`).
+   * other way, or without its body (a HEAD): `errorOf` then reads `response_body`.
    */
   readonly response_error?: JournalError | undefined;
   readonly account_id: string | null;

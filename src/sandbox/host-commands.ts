@@ -12,6 +12,7 @@ import type { DeliveryFilter } from '../commands/list-deliveries.js';
 import type { EventFilter } from '../commands/list-events.js';
 import type { ClockState } from '../commands/set-clock.js';
 import type { Order } from '../domain/api-types.js';
+import { clonePlain } from '../domain/clone-plain.js';
 import type { AccountKeys, DeliveryAttempt, ProbeResult } from '../domain/sandbox-types.js';
 import type { ClockMode } from '../domain/scenario.js';
 import type { SandboxEvent } from '../events/event-bus.js';
@@ -51,7 +52,7 @@ export interface HostCommands {
   advanceOrder(orderId: string, to?: AdvanceTarget): Promise<Order>;
   /** Cancels an order as the restaurant or the system (as `POST /__sandbox/orders/{id}/cancel`). */
   cancelOrder(orderId: string, by: 'restaurant' | 'system', reason?: string): Promise<Order>;
-  /** Every event emitted, oldest first, optionally of one order or name. */
+  /** Every event emitted, oldest first, optionally of one order or name: the caller's own copies. */
   events(filter?: EventFilter): SandboxEvent[];
   /** The webhook delivery log, oldest first, filtered like `GET /__sandbox/webhook-deliveries`. */
   deliveries(filter?: DeliveryFilter): DeliveryAttempt[];
@@ -108,7 +109,11 @@ export function hostCommands(host: () => SandboxHost): HostCommands {
     },
     clock: {
       now: () => host().current.clock.now(),
-      advance: (by) => advanceClock(host().current, by),
+      advance: (by) =>
+        advanceClock(host().current, by).then(({ now, fired }) => ({
+          now,
+          fired: clonePlain(fired),
+        })),
       set: (mode, speed) =>
         setClock(host().current, { mode, ...(speed === undefined ? {} : { speed }) }),
     },
@@ -124,7 +129,9 @@ export function hostCommands(host: () => SandboxHost): HostCommands {
       await completeWrite(world, { settle: true });
       return structuredClone(order);
     },
-    events: (filter) => listEvents(host().current, filter),
+    // Copies, as `fired` above: an event's order shares with the live order what has not changed
+    // since (orderSnapshot), and the caller may change what it gets.
+    events: (filter) => clonePlain(listEvents(host().current, filter)),
     deliveries: (filter) => listDeliveries(host().current, filter),
     reset: async (opts) => {
       await host().reset(opts, { files: true });

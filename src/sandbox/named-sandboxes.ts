@@ -2,6 +2,7 @@ import { fail } from '../errors/service-error.js';
 import type { SandboxSpec, SandboxSummary } from '../http/sandbox-directory.js';
 import type { SandboxStreamMessage } from '../live/messages.js';
 import type { ScenarioFile } from '../scenarios/scenario.js';
+import { withCallerStacks } from './caller-stack.js';
 import { hostCommands, type HostCommands } from './host-commands.js';
 import type { SandboxHost } from './sandbox-host.js';
 import type { SandboxRegistry } from './sandbox-registry.js';
@@ -60,12 +61,14 @@ export function namedSandboxes(
       if (!found) throw fail('sandbox_not_found', { name });
       return found;
     };
-    return Object.assign(hostCommands(host), {
-      name,
-      url,
-      stream: () => stream(host()),
-      delete: () => registry.delete(name),
-    });
+    return withCallerStacks(
+      Object.assign(hostCommands(host), {
+        name,
+        url,
+        stream: () => stream(host()),
+        delete: () => registry.delete(name),
+      }),
+    );
   };
   return {
     create: async (name, options = {}) => {

@@ -8,6 +8,7 @@ import { answerOnSocket } from '../edge/raw-answer.js';
 import { RequestDrain } from '../http/request-drain.js';
 import { LiveStreams } from '../live/live-streams.js';
 import type { SandboxStreamMessage } from '../live/messages.js';
+import { withCallerStacks } from './caller-stack.js';
 import { hostCommands, type HostCommands } from './host-commands.js';
 import { namedSandboxes, type NamedSandboxes } from './named-sandboxes.js';
 import { streamHosts } from './stream-hosts.js';
@@ -145,15 +146,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let closing: Promise<void> | undefined;
   const url = `http://${urlHost}:${port}`;
 
-  return Object.assign(
-    hostCommands(() => host),
-    {
-      url,
-      port,
-      nodeName: config.nodeName,
-      sandboxes: namedSandboxes(registry, url, (named) => streams.stream(named)),
-      stream: () => streams.stream(host),
-      close: () => (closing ??= stop()),
-    },
+  return withCallerStacks(
+    Object.assign(
+      hostCommands(() => host),
+      {
+        url,
+        port,
+        nodeName: config.nodeName,
+        sandboxes: namedSandboxes(registry, url, (named) => streams.stream(named)),
+        stream: () => streams.stream(host),
+        close: () => (closing ??= stop()),
+      },
+    ),
   );
 }

@@ -96,7 +96,8 @@ function recordOnClose(journal: JournalSink, matcher: OperationMatcher, x: Reque
       status,
       response_headers: finished ? pickResponse(res) : NONE,
       response_body: x.answered,
-      response_error: status === null ? undefined : x.answeredError,
+      // The error sent, when its body was (a HEAD's answer has none: its entry names none).
+      response_error: status === null || x.answered === null ? undefined : x.answeredError,
       account_id: x.account?.account_id ?? null,
       key_mode: x.keyReadOnly === undefined ? null : x.keyReadOnly ? 'read_only' : 'read_write',
       fault: x.fault ?? null,
