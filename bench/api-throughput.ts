@@ -198,6 +198,19 @@ async function main(): Promise<void> {
       : undefined;
   if ('missing' in found) process.stderr.write(`WireMock column skipped: ${found.missing}\n`);
   const servers = [sandbox, ...(bare ? [bare] : []), ...(wm ? [wm] : []), ...(base ? [base] : [])];
+  // Each peer answers each request with the sandbox's status and bytes, before any round: a peer
+  // that matched no stub (WireMock's own 404, the bare server's unknown path) must not pass for
+  // the 404 workload's answer. The bytes' length only: the sandbox's request ids differ.
+  for (const peer of [bare, wm])
+    for (const r of peer ? all : []) {
+      const stub = stubs.find((s) => s.method === r.method && s.path === r.path)!;
+      const res = await call(peer!.url, r.method, r.path, r.body);
+      const text = await res.text();
+      if (res.status !== stub.status || text.length !== stub.body.length)
+        throw new Error(
+          `${peer!.name} answers ${stub.method} ${stub.path} with ${res.status} (${text.length} bytes), not the sandbox's ${stub.status} (${stub.body.length})`,
+        );
+    }
   const mixed: Workload = { name: 'warmup', label: '', requests: all };
   process.stderr.write(`warm-up: ${wm ? `WireMock ${WARMUP} s, ` : ''}the others 5 s…\n`);
   if (wm) await load(wm, mixed, WARMUP);
