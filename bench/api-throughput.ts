@@ -1,6 +1,6 @@
 /**
- * The whole `/v1` API at 50 connections (issue 24): each route, and a mixed run in the
- * proportions of the soak's lunch-rush load, against the sandbox (the built CLI, `ci` scenario),
+ * The whole `/v1` API at 50 connections (issue 24): each route, an error answer (a read of no
+ * order, 404), and a mixed run in the proportions of the soak's lunch-rush load, against the sandbox (the built CLI, `ci` scenario),
  * beside a bare `node:http` server answering the same bytes serialised beforehand (the limit), and
  * WireMock 3.13 answering them as static stubs with an Authorization matcher (the peer), after a
  * 30 s warm-up of its JIT. Rounds alternate the order of the servers. Prints one JSON line.
