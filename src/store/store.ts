@@ -1,4 +1,4 @@
-import { Low, Memory } from 'lowdb';
+import { LowSync, MemorySync } from 'lowdb';
 import { fail } from '../errors/service-error.js';
 import { Collection } from './collection.js';
 import type { JournalSource, StateFile } from './state-file.js';
@@ -38,7 +38,7 @@ export type StateIndexes = { [K in CollectionName]?: Map<string, SandboxState[K]
 const STORED: Promise<void> = Promise.resolve();
 
 /**
- * The sandbox's state behind one collection per kind of record, on lowdb (memory adapter). Reads are
+ * The sandbox's state behind one collection per kind of record, on lowdb (its synchronous memory adapter). Reads are
  * synchronous from memory; with a `StateFile` (`--data`), `commit()` appends what changed to its
  * journal and resolves once that is durable, so a handler acknowledges a write only after it is
  * stored. Records changed in place are reported with the collection's `touch`.
@@ -55,7 +55,7 @@ export class Store {
   readonly webhookAttempts: Collection<DeliveryAttempt>;
 
   private constructor(
-    private readonly db: Low<SandboxState>,
+    private readonly db: LowSync<SandboxState>,
     private readonly file: StateFile | undefined,
     continues: boolean,
     built: StateIndexes,
@@ -103,11 +103,11 @@ export class Store {
   beforeCommit: (() => void) | undefined;
 
   /**
-   * A store kept in memory (lowdb's memory adapter), starting from `state`; `built` are indexes
+   * A store kept in memory (lowdb's synchronous memory adapter), starting from `state`; `built` are indexes
    * of its collections made beforehand (the others are built here).
    */
   static inMemory(state: SandboxState, built: StateIndexes = {}): Store {
-    return new Store(new Low(new Memory<SandboxState>(), state), undefined, false, built);
+    return new Store(new LowSync(new MemorySync<SandboxState>(), state), undefined, false, built);
   }
 
   /**
@@ -121,7 +121,7 @@ export class Store {
     continues: boolean,
     built: StateIndexes = {},
   ): Store {
-    return new Store(new Low(new Memory<SandboxState>(), state), file, continues, built);
+    return new Store(new LowSync(new MemorySync<SandboxState>(), state), file, continues, built);
   }
 
   /** The whole state (live: do not mutate). */
@@ -135,15 +135,16 @@ export class Store {
   /**
    * Persists the current state through the adapter; resolves once it is stored. A closed store
    * rejects (`world_replaced` or `shutting_down`, 503): its world is gone, so nothing is stored
-   * and a write must not be acknowledged. In memory the state is stored as it changes: the
-   * promise is one already resolved (lowdb's `Memory` adapter would only keep a reference to the
-   * same object, through two more promises on every write).
+   * and a write must not be acknowledged. In memory the write is synchronous (lowdb's
+   * `MemorySync`), so the promise is one already resolved: the asynchronous `Memory` adapter cost
+   * a write three more promises for the same reference kept.
    */
   commit(): Promise<void> {
     if (this.closed)
       return Promise.reject(fail(this.closed === 'stopped' ? 'shutting_down' : 'world_replaced'));
     if (this.file) return this.file.commit(this.source);
     this.beforeCommit?.();
+    this.db.write();
     return STORED;
   }
 
