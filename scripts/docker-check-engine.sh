@@ -116,8 +116,7 @@ fi
 # 2. The network, the volume, the receiver on the address host-gateway names (the default bridge's).
 docker network create --label "dsck.run=$P" "$P-net" >/dev/null
 docker volume create --label "dsck.run=$P" "$P-data" >/dev/null
-gateway=$(docker network inspect bridge -f '{{range .IPAM.Config}}{{.Gateway}}{{end}}')
-[ -n "$gateway" ] || fail "the default bridge has no gateway address for host-gateway"
+gateway=$(docker_bridge_gateway) || fail "the default bridge has no gateway address for host-gateway"
 node scripts/docker-check-receiver.mjs "$gateway" "$SECRET" "$work/deliveries.jsonl" >"$work/receiver.port" &
 receiver_pid=$!
 for _ in $(seq 1 50); do [ -s "$work/receiver.port" ] && break; sleep 0.1; done

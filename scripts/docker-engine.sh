@@ -7,6 +7,7 @@
 #   docker_engine_down    stops the dockerd that docker_engine_up started, by its PID, and nothing else.
 #   docker_base_image     loads node:24-slim into the engine when it lacks it and
 #                         ../shared/docker/local-base-image.sh exists (no registry needed).
+#   docker_bridge_gateway prints the address `host-gateway` names: the default bridge's gateway.
 
 DOCKER_ENGINE_PID=""
 
@@ -60,4 +61,10 @@ docker_base_image() {
   fi
   bash "$script" &&
     buildah --storage-driver vfs push docker.io/library/node:24-slim docker-daemon:node:24-slim >/dev/null
+}
+
+docker_bridge_gateway() {
+  local config
+  config=$(docker network inspect bridge -f '{{json .IPAM.Config}}') || return 1
+  node "$(dirname "${BASH_SOURCE[0]}")/bridge-gateway.mjs" "$config"
 }

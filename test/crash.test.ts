@@ -1,10 +1,10 @@
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { contractFetch } from './support/test-sandbox.js';
 import { killLaunched, launchWithData as launch } from './support/cli-process.js';
+import { tempDir } from './support/temp-dir.js';
 
 afterEach(killLaunched);
 
@@ -18,7 +18,7 @@ describe('a crash in the middle of a stream of writes', () => {
   ])(
     '(%s) loses no acknowledged order, leaves a readable file, and resumes the clock',
     async (_, extra) => {
-      const data = join(mkdtempSync(join(tmpdir(), 'sandbox-crash-')), 'state.json');
+      const data = join(tempDir('sandbox-crash-'), 'state.json');
       const first = await launch(data, extra);
       await contractFetch(`${first.url}/__sandbox/clock/advance`, {
         method: 'POST',

@@ -53,7 +53,6 @@ describe('the sandbox picker', () => {
     await expect
       .poll(() => picker.locator('option').allTextContents())
       .toEqual(['default', 'a', 'b']);
-    await page.screenshot({ path: '/tmp/dashboard-sandboxes-1280.png' });
 
     // Another panel is scoped too: the clock moves in b, and only in b.
     await picker.selectOption('b');
@@ -83,7 +82,6 @@ describe('the sandbox picker', () => {
     const picker = await dash.page.getByTestId('sandbox-picker').boundingBox();
     expect(header!.width).toBeLessThanOrEqual(390);
     expect(picker!.x + picker!.width).toBeLessThanOrEqual(390);
-    await dash.page.screenshot({ path: '/tmp/dashboard-sandboxes-390.png' });
     await dash.expectNoProblems();
     await dash.page.context().close();
   });

@@ -1,15 +1,14 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { killLaunched, launchWithData } from './support/cli-process.js';
 import { contractFetch } from './support/test-sandbox.js';
+import { tempDir } from './support/temp-dir.js';
 
 afterEach(killLaunched);
 
-const freshData = (): string => join(mkdtempSync(join(tmpdir(), 'sandbox-data-')), 'state.json');
+const freshData = (): string => join(tempDir('sandbox-data-'), 'state.json');
 
 /** The CLI with `args`: its banner once it listens (then stopped), or its exit code and stderr. */
 function startOrExit(
@@ -71,7 +70,7 @@ describe('--data with another --scenario or --seed', () => {
 
 describe('--data in a directory that does not exist', () => {
   it('stops the start with one line saying so, exit code 1', async () => {
-    const dir = join(mkdtempSync(join(tmpdir(), 'sandbox-data-')), 'missing');
+    const dir = join(tempDir('sandbox-data-'), 'missing');
     const res = await startOrExit(['--scenario', 'ci', '--data', join(dir, 'state.json')]);
     expect(res).toEqual({
       code: 1,

@@ -1,10 +1,10 @@
 import { once } from 'node:events';
-import { mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { killLaunched, launchWithData } from './support/cli-process.js';
 import { contractFetch } from './support/test-sandbox.js';
+import { tempDir } from './support/temp-dir.js';
 
 afterEach(killLaunched);
 
@@ -23,7 +23,7 @@ const kept = (s: Record<string, unknown>) => {
 
 describe('named sandboxes with --data, through the built CLI', () => {
   it('come back after a stop and after a kill with their keys, scenario, clock and ttl; DELETE removes their files', async () => {
-    const data = join(mkdtempSync(join(tmpdir(), 'sandbox-keep-cli-')), 'state.json');
+    const data = join(tempDir('sandbox-keep-cli-'), 'state.json');
     const first = await launchWithData(data);
     const a = await contractFetch(`${first.url}/__sandbox/sandboxes/keep-a`, json({ ttl: '2h' }));
     expect(a.status).toBe(201);

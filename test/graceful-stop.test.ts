@@ -1,11 +1,10 @@
-import { mkdtempSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../src/index.js';
 import { parseAnswer, type RawReply } from './support/raw-http.js';
 import { contractFetch, SAMPLE_ORDER } from './support/test-sandbox.js';
+import { tempDir } from './support/temp-dir.js';
 
 const KEY = 'sk_test_ci_acme';
 const open: Sandbox[] = [];
@@ -64,7 +63,7 @@ describe('a write racing a reset', () => {
 
 describe('sandbox.close()', () => {
   it('lets a write in flight finish and store before it stops, and it comes back on restart', async () => {
-    const data = join(mkdtempSync(join(tmpdir(), 'sandbox-stop-')), 'state.json');
+    const data = join(tempDir('sandbox-stop-'), 'state.json');
     const sandbox = await start(data);
     const create = await halfSentCreate(sandbox.port);
     const closed = sandbox.close();
@@ -118,7 +117,7 @@ describe('sandbox.close()', () => {
 
 describe('with --data, a next world that fails to start', () => {
   it('leaves the data file with the world still running: later writes are stored and come back', async () => {
-    const data = join(mkdtempSync(join(tmpdir(), 'sandbox-refused-reset-')), 'state.json');
+    const data = join(tempDir('sandbox-refused-reset-'), 'state.json');
     const sandbox = await startSandbox({
       scenario: 'ci',
       data,
@@ -162,7 +161,7 @@ describe('with --data, a next world that fails to start', () => {
 
 describe('a reset still running when the sandbox stops', () => {
   it('is refused shutting_down and never installs its world over the closed data file', async () => {
-    const data = join(mkdtempSync(join(tmpdir(), 'sandbox-late-reset-')), 'state.json');
+    const data = join(tempDir('sandbox-late-reset-'), 'state.json');
     const sandbox = await start(data);
     // Built in slices (2 000 drivers a turn), so it is still being built when close() has ended.
     const reset = sandbox.reset({

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOrder } from '../src/commands/create-order.js';
@@ -7,6 +6,7 @@ import { loadScenarioFile } from '../src/scenarios/load-scenario.js';
 import { Receiver } from './support/receiver.js';
 import { TestSandbox } from './support/test-sandbox.js';
 import { openWorld } from './support/world.js';
+import { tempDir } from './support/temp-dir.js';
 
 const running: { close(): Promise<void> }[] = [];
 const track = <T extends { close(): Promise<void> }>(x: T): T => (running.push(x), x);
@@ -32,7 +32,7 @@ async function orderWithIds(
   };
 }
 
-const dataFile = (): string => join(mkdtempSync(join(tmpdir(), 'sandbox-ids-')), 'state.json');
+const dataFile = (): string => join(tempDir('sandbox-ids-'), 'state.json');
 
 describe('ids never repeat', () => {
   it('after a reset to the same scenario and seed: orders, events and requests get new ids, and a receiver that skips seen event ids gets both', async () => {

@@ -1,12 +1,12 @@
 import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../src/index.js';
 import { Receiver } from './support/receiver.js';
 import { TestSandbox, contractFetch, expectError, loadContracts } from './support/test-sandbox.js';
+import { tempDir } from './support/temp-dir.js';
 
 // Issue 10, findings 1, 2 and 10: scenario files are read only where the user points at them (the
 // CLI, the programmatic API), safely; every state is validated before it replaces anything; tokens
@@ -68,7 +68,7 @@ async function startCli(args: string[] = []): Promise<string> {
   });
 }
 
-const tmp = (): string => mkdtempSync(join(tmpdir(), 'sec-state-'));
+const tmp = (): string => tempDir('sec-state-');
 const fifoIn = (dir: string): string => {
   const path = join(dir, 'scenario.yaml');
   execFileSync('mkfifo', [path]);

@@ -1,10 +1,9 @@
 import { once } from 'node:events';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { killLaunched, launchWithData as launch } from './support/cli-process.js';
 import { contractFetch } from './support/test-sandbox.js';
+import { tempDir } from './support/temp-dir.js';
 
 afterEach(killLaunched);
 
@@ -40,7 +39,7 @@ function writeUntilGone(url: string, acknowledged: string[], refused: number[]):
 
 describe('SIGTERM under concurrent writes with --data', () => {
   it('keeps every order it answered 201, round after round, and exits 0', async () => {
-    const data = join(mkdtempSync(join(tmpdir(), 'sandbox-shutdown-')), 'state.json');
+    const data = join(tempDir('sandbox-shutdown-'), 'state.json');
     const acknowledged: string[] = [];
     const refused: number[] = [];
     for (let round = 0; round < 5; round++) {

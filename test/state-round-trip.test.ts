@@ -5,14 +5,14 @@
  * and comes back from a restart on the same `--data` file, equal to itself. Order metadata has one
  * schema everywhere: v1's `Metadata`, which the scenario schema repeats word for word.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import type { Sandbox, ScenarioFile, startSandbox as StartSandbox } from '../src/index.js';
 import { TestSandbox, SAMPLE_ORDER, contractFetch, expectError } from './support/test-sandbox.js';
+import { tempDir } from './support/temp-dir.js';
 
 const KEY = 'sk_test_rt_key';
 const scenario = (orders: unknown[]) => ({
@@ -141,7 +141,7 @@ describe('every state the sandbox reaches', () => {
   });
 
   it('round-trips through export, import and a restart on the same --data, equal to itself', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sandbox-round-trip-'));
+    const dir = tempDir('sandbox-round-trip-');
     let run = 0;
     await fc.assert(
       fc.asyncProperty(

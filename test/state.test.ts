@@ -1,13 +1,12 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bannerUrl } from './support/cli-process.js';
 import { raw } from './support/raw-http.js';
 import { Receiver } from './support/receiver.js';
 import { TestSandbox, BUNDLED_SCENARIOS } from './support/test-sandbox.js';
+import { tempDir } from './support/temp-dir.js';
 
 const running: TestSandbox[] = [];
 const start = async (options: Parameters<typeof TestSandbox.start>[0] = {}) => {
@@ -186,7 +185,7 @@ describe('PUT /__sandbox/state, parsed and validated in a worker thread', () => 
 
 describe('--data persistence', () => {
   it('resumes orders, pending webhook retries and the clock after a restart', async () => {
-    const data = join(mkdtempSync(join(tmpdir(), 'sandbox-data-')), 'state.json');
+    const data = join(tempDir('sandbox-data-'), 'state.json');
     const rx = await Receiver.start();
     try {
       rx.answer(500);

@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { advanceClock } from '../commands/advance-clock.js';
@@ -8,6 +7,7 @@ import type { World } from '../world/world.js';
 import { resolveConfig } from './config.js';
 import { SandboxHost } from './sandbox-host.js';
 import { SandboxRegistry } from './sandbox-registry.js';
+import { tempDir } from '../../test/support/temp-dir.js';
 
 let t = Date.UTC(2026, 0, 1);
 const now = (): number => t;
@@ -50,7 +50,7 @@ const order = (world: World) =>
 
 describe('named sandboxes with --data', () => {
   it('come back after a restart with their keys, orders, clock and ttl; an expired one does not', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sandbox-keep-'));
+    const dir = tempDir('sandbox-keep-');
     const data = join(dir, 'state.json');
     const first = await start(data);
     const a = (await first.open('keep-a', { scenario: 'ci', ttl: '1h' })).host;
@@ -107,7 +107,7 @@ describe('named sandboxes with --data', () => {
   });
 
   it('an expiry while the server runs deletes its files and its index entry, as a DELETE does', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sandbox-keep-'));
+    const dir = tempDir('sandbox-keep-');
     const data = join(dir, 'state.json');
     const r = await start(data);
     await r.open('short', { scenario: 'ci', ttl: '30s' });

@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   bundledScenarioNames,
   loadBundledScenario,
@@ -12,6 +12,7 @@ import {
 import type * as LoadScenario from './load-scenario.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'scenario-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const write = (name: string, text: string): string => {
   const path = join(dir, name);
   writeFileSync(path, text);

@@ -1,11 +1,11 @@
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { replayJournal } from './journal-files.js';
 import type { OrderRecord, SandboxState } from './state.js';
 import { StateFile } from './state-file.js';
 import { Store } from './store.js';
+import { tempDir } from '../../test/support/temp-dir.js';
 
 function emptyState(): SandboxState {
   return {
@@ -36,7 +36,7 @@ afterEach(async () => {
 
 /** A data file in a fresh directory, and a way to read it back as a restart would. */
 function dataFile(compactBytes = 1 << 30) {
-  const path = join(mkdtempSync(join(tmpdir(), 'state-file-')), 'state.json');
+  const path = join(tempDir('state-file-'), 'state.json');
   const open = (state: SandboxState, seq = 0, bytes = 0) => {
     const file = new StateFile(path, { compactBytes, onError: () => {} }, seq, bytes);
     opened.push(file);

@@ -1,4 +1,5 @@
 import type { ContainerRuntimeClient, ImageName, StartedTestContainer } from 'testcontainers';
+import { bridgeGateways } from './bridge-gateway.js';
 import { testcontainers } from './load-testcontainers.js';
 import { readStartLine } from './read-start-line.js';
 import { StartedDeliverySandboxContainer } from './started-delivery-sandbox-container.js';
@@ -127,7 +128,7 @@ async function localAddress(client: ContainerRuntimeClient): Promise<string | un
     .getById('bridge')
     .inspect()
     .catch(() => undefined);
-  const gateways = (bridge?.IPAM?.Config ?? []).map((c) => c.Gateway);
+  const gateways = bridgeGateways(bridge?.IPAM?.Config);
   return gateways.includes(address) ? address : undefined;
 }
 
