@@ -27,7 +27,13 @@ const SECOND_OUTCOME = (ORDER_OUTCOMES as readonly string[]).includes(REASSIGNED
  */
 async function panels(
   page: Page,
-  counts: { requests: number; attempts: number; onOrder: number; coverage: string[] },
+  counts: {
+    orders: number;
+    requests: number;
+    attempts: number;
+    onOrder: number;
+    coverage: string[];
+  },
 ) {
   const tab = (name: string) => page.locator('nav a', { hasText: name }).click();
   const rows = (selector: string, attrs: string[]) =>
@@ -39,6 +45,11 @@ async function panels(
         attrs,
       );
   await tab('Orders');
+  // The list is read once it holds as many orders as there are: the panel fills from the store's
+  // reload, which follows a scrub of the trace viewer's timeline.
+  await expect
+    .poll(() => page.locator('tr[data-order]').count(), { timeout: 6000 })
+    .toBe(counts.orders);
   const orders = (await rows('tr[data-order]', ['data-order', 'class'])).length;
   const ordersText = await page
     .locator('tr[data-order]')
@@ -143,6 +154,7 @@ describe('the trace viewer (show-trace)', () => {
     let second = '';
     let realB = 0;
     const counts = async () => ({
+      orders: (await t.get('/__sandbox/orders')).body.orders.length as number,
       requests: (await t.get('/__sandbox/requests')).body.requests.length as number,
       attempts: (await t.get('/__sandbox/webhook-deliveries')).body.deliveries.length as number,
       onOrder: ((await t.get('/__sandbox/drivers')).body.drivers as { status: string }[]).filter(
@@ -152,6 +164,22 @@ describe('the trace viewer (show-trace)', () => {
         (c) => `${c.id} ${c.status}`,
       ),
     });
+    /** Waits until the trace's last report has the coverage the sandbox reports now. */
+    const reportRecorded = async () => {
+      const reportNow = JSON.stringify((await t.get('/__sandbox/report')).body.coverage);
+      await expect
+        .poll(
+          async () => {
+            const recorded = readTrace(
+              Buffer.from(await (await fetch(`${t.url}/__sandbox/trace`)).arrayBuffer()),
+            );
+            const last = recorded.filter((r) => r.type === 'report').at(-1);
+            return last?.type === 'report' ? JSON.stringify(last.report.coverage) : null;
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(reportNow);
+    };
     try {
       await t.post('/__sandbox/webhook-endpoints', { url: rx.url });
       const a = await t.createOrder();
@@ -165,24 +193,18 @@ describe('the trace viewer (show-trace)', () => {
       await t.sandbox.settle();
       virtualA = Date.parse((await t.get('/__sandbox/clock')).body.now);
       shownA = await panels(live.page, await counts());
+      // The trace records the report REPORT_EVERY_MS after the activity that changed it (once per
+      // burst, src/trace/trace-recorder.ts), at the virtual time it is recorded: the clock moves on
+      // only once the report the live page showed is the trace's last, as at B.
+      await reportRecorded();
 
       await t.post('/__sandbox/clock/advance', { by: '3m' });
       await t.get(`/v1/orders/${a.order_id}`);
       await t.sandbox.settle();
       shownB = await panels(live.page, await counts());
-      // The trace records the report REPORT_EVERY_MS after the activity that changed it (once per
-      // burst, src/trace/trace-recorder.ts): instant B is taken once the report the live page shows
-      // is the trace's last, as the viewer shows the last report up to an instant.
-      const reportNow = JSON.stringify((await t.get('/__sandbox/report')).body.coverage);
-      await expect
-        .poll(async () => {
-          const recorded = readTrace(
-            Buffer.from(await (await fetch(`${t.url}/__sandbox/trace`)).arrayBuffer()),
-          );
-          const last = recorded.filter((r) => r.type === 'report').at(-1);
-          return last?.type === 'report' ? JSON.stringify(last.report.coverage) : null;
-        })
-        .toBe(reportNow);
+      // Instant B is taken once the report the live page shows is the trace's last, as the viewer
+      // shows the last report up to an instant.
+      await reportRecorded();
       realB = Date.now();
 
       await t.post('/__sandbox/clock/advance', { by: '1h' });
@@ -218,6 +240,7 @@ describe('the trace viewer (show-trace)', () => {
     // The end of the run, as the scrubber opens.
     expectSame(
       await panels(page, {
+        orders: shownC.orders,
         requests: shownC.requested.length,
         attempts: shownC.attempts.length,
         onOrder: shownC.drivers.filter((d) => d.status === 'on_order').length,
@@ -228,6 +251,7 @@ describe('the trace viewer (show-trace)', () => {
     await scrub(page, 'virtual', virtualA);
     expectSame(
       await panels(page, {
+        orders: shownA.orders,
         requests: shownA.requested.length,
         attempts: shownA.attempts.length,
         onOrder: shownA.drivers.filter((d) => d.status === 'on_order').length,
@@ -238,6 +262,7 @@ describe('the trace viewer (show-trace)', () => {
     await scrub(page, 'real', realB);
     expectSame(
       await panels(page, {
+        orders: shownB.orders,
         requests: shownB.requested.length,
         attempts: shownB.attempts.length,
         onOrder: shownB.drivers.filter((d) => d.status === 'on_order').length,
