@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it, vi } from 'vitest';
+import { gunzipSync, constants } from 'node:zlib';
 import { TraceWriter } from './trace-writer.js';
 
 describe('TraceWriter', () => {
@@ -25,5 +26,32 @@ describe('TraceWriter', () => {
     } finally {
       posted.mockRestore();
     }
+  });
+
+  it('writes each record as one line of UTF-8, whatever its characters, in the order written', async () => {
+    const writer = await TraceWriter.open({ memory: true }, 1_000_000);
+    const texts = [
+      'plain',
+      'Zoë — café',
+      '🚲 to 東京',
+      'a "quote", a \\ and a\nnewline',
+      '\ud800 alone',
+      '',
+    ];
+    const records = texts.map((text, i) => ({
+      type: 'clock',
+      real: i,
+      virtual: i,
+      clock: { text },
+    }));
+    for (const r of records) writer.write(r as never);
+    const gzip = await writer.snapshot();
+    await writer.close();
+    const lines = gunzipSync(gzip, { finishFlush: constants.Z_SYNC_FLUSH })
+      .toString('utf8')
+      .split('\n');
+    expect(lines.filter(Boolean).map((l) => JSON.parse(l))).toEqual(
+      records.map((r) => JSON.parse(JSON.stringify(r))),
+    );
   });
 });

@@ -123,7 +123,7 @@ export class TraceWriter {
     const records = this.pending;
     this.pending = [];
     if (records.length === 0 || this.failure) return;
-    let text = '';
+    const lines: string[] = [];
     for (const item of records) {
       const record = typeof item === 'function' ? item() : item;
       const index = this.next++;
@@ -131,13 +131,32 @@ export class TraceWriter {
         record.type === 'request'
           ? this.memo.line(record.plane, record.real, record.virtual, record.entry, index)
           : JSON.stringify(record);
-      text += text === '' ? line : `\n${line}`;
+      lines.push(line);
     }
-    // Transferred, not copied: posting a string copies it, and measured 10 µs a line (bench/trace.ts).
-    // In a buffer of its own: `Buffer.from` puts a short text in Node's shared pool, which Node 22
-    // and 24 refuse to transfer (a DataCloneError that ended the process) and Node 20 copies.
-    const bytes = new TextEncoder().encode(text);
+    const bytes = utf8Lines(lines);
     const message: ToTraceWorker = { kind: 'lines', bytes };
     this.worker.postMessage(message, [bytes.buffer]);
   }
+}
+
+const utf8 = new TextEncoder();
+
+/**
+ * `lines` joined by newlines, as UTF-8, in an `ArrayBuffer` of their own: transferred, not copied,
+ * to the worker (posting a string copies it, and measured 10 µs a line, bench/trace.ts; and a short
+ * `Buffer.from` lands in Node's shared pool, which Node 22 and 24 refuse to transfer). Each line's
+ * size is measured first (`Buffer.byteLength`, which also flattens the line: a request's line is
+ * concatenated from ~60 pieces, and encoding that rope as it was cost ~3.5 µs a line on Node 20,
+ * bench/trace-main-thread.ts), then each is encoded where it goes.
+ */
+function utf8Lines(lines: readonly string[]): Uint8Array<ArrayBuffer> {
+  let size = lines.length - 1;
+  for (const line of lines) size += Buffer.byteLength(line);
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (let i = 0; i < lines.length; i++) {
+    if (i > 0) bytes[at++] = 0x0a;
+    at += utf8.encodeInto(lines[i] as string, bytes.subarray(at)).written;
+  }
+  return bytes;
 }
