@@ -75,13 +75,28 @@ const dockerIndex = process.argv.indexOf('--docker-image');
 /** `--docker-image NAME`: an image built from this tree, timed from `docker run` to its first answer. */
 const dockerImage = dockerIndex > 0 ? process.argv[dockerIndex + 1] : undefined;
 
+/**
+ * Runs one measurement and parses the JSON line it prints last. A measurement that fails is run
+ * once more before the whole run fails with it: the table is written only at the end, and one
+ * failure (a connection reset under load) lost every other figure of a 20-minute run.
+ */
 function runJson<T>(script: string, cwd = process.cwd(), args: string[] = []): T {
-  const out = execFileSync(node, [...tsx, script, ...args], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 24,
-    cwd,
-  });
-  return JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as T;
+  const once = (): T => {
+    const out = execFileSync(node, [...tsx, script, ...args], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 24,
+      cwd,
+    });
+    return JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as T;
+  };
+  try {
+    return once();
+  } catch (err) {
+    process.stderr.write(
+      `${script} failed (${(err as Error).message.split('\n')[0]}); once more…\n`,
+    );
+    return once();
+  }
 }
 
 /** Starts a server process and resolves with its base URL once it prints one. */

@@ -1,4 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { Agent, get } from 'node:http';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,6 +103,28 @@ describe('a cluster of 3 sandbox processes behind nginx (deploy/nginx.conf)', ()
     seen.add(await healthNode('', { Authorization: 'Bearer sk_test_ci_acme' }));
     seen.add(await healthNode('?access_token=sk_test_ci_acme'));
     expect(seen.size).toBe(1);
+  });
+
+  it("keeps a client's connection open past nginx's default of 1 000 requests", async () => {
+    // A test run keeps its connections: closing one under it resets a request already sent.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const sockets = new Set<Socket>();
+    try {
+      for (let i = 0; i < 1_100; i++) {
+        const code = await new Promise<number | undefined>((resolve, reject) => {
+          const req = get(`${nginx.url}/__sandbox/health`, { agent }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode));
+          });
+          req.on('socket', (socket) => sockets.add(socket));
+          req.on('error', reject);
+        });
+        expect(code).toBe(200);
+      }
+    } finally {
+      agent.destroy();
+    }
+    expect(sockets.size).toBe(1);
   });
 
   it('routes by the key as well: Bearer (in any case) and ?access_token=, read-write and read-only', async () => {
