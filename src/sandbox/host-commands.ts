@@ -20,6 +20,7 @@ import type { Scenario, ScenarioFile } from '../scenarios/scenario.js';
 import type { IntegrationReport } from '../report/integration-report.js';
 import type { WebhookEndpointRecord } from '../store/state.js';
 import type { SandboxHost } from './sandbox-host.js';
+import { mapInSlices } from '../slices.js';
 
 /**
  * What a `Sandbox` and a named sandbox's handle both do: the commands on one host's world.
@@ -110,9 +111,11 @@ export function hostCommands(host: () => SandboxHost): HostCommands {
     clock: {
       now: () => host().current.clock.now(),
       advance: (by) =>
-        advanceClock(host().current, by).then(({ now, fired }) => ({
+        // Copies, made in slices: an advance over 10 000 orders fires ~28 000 events, and copying
+        // them at once held every sandbox's requests for ~200 ms (bench/sandboxes.ts).
+        advanceClock(host().current, by).then(async ({ now, fired }) => ({
           now,
-          fired: clonePlain(fired),
+          fired: await mapInSlices(fired, clonePlain),
         })),
       set: (mode, speed) =>
         setClock(host().current, { mode, ...(speed === undefined ? {} : { speed }) }),

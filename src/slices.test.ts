@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { mapInSlices } from './slices.js';
+
+describe('mapInSlices', () => {
+  it('gives what items.map(fn) gives, in order', async () => {
+    const items = Array.from({ length: 1000 }, (_, i) => ({ i }));
+    expect(await mapInSlices(items, (x) => x.i * 2)).toEqual(items.map((x) => x.i * 2));
+    expect(await mapInSlices([], (x: number) => x)).toEqual([]);
+  });
+
+  it('lets the event loop turn between slices: other work runs before it finishes', async () => {
+    const order: string[] = [];
+    setImmediate(() => order.push('other work'));
+    // Slices of 0 ms: a turn every 64 items.
+    await mapInSlices(
+      Array.from({ length: 200 }, (_, i) => i),
+      (i) => i,
+      0,
+    );
+    order.push('mapped');
+    expect(order).toEqual(['other work', 'mapped']);
+  });
+
+  it('runs in one go, without a turn, when its slice has time left', async () => {
+    const order: string[] = [];
+    setImmediate(() => order.push('other work'));
+    await mapInSlices(
+      Array.from({ length: 200 }, (_, i) => i),
+      (i) => i,
+      60_000,
+    );
+    order.push('mapped');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(order).toEqual(['mapped', 'other work']);
+  });
+});
