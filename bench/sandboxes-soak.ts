@@ -12,10 +12,14 @@
  * 50 receivers and the clients' buffers, which a server in this process would share a heap
  * with. To measure after a full collection, it runs with the inspector on a local port, and the
  * bench asks it over the DevTools protocol to collect garbage (`HeapProfiler.collectGarbage`)
- * and to answer `process.memoryUsage()`; RSS is read from /proc as well. "Before" is after a
- * warm-up cycle per client (compiled validators, code caches and sockets that any first use
- * makes), "after" once every sandbox is deleted and the clients' connections are closed, and
- * "settled" 16 s later (see `memory` below).
+ * and to answer `process.memoryUsage()`; RSS is read from /proc as well. "Before" is after the
+ * clients have cycled for `SOAK_WARMUP_SECONDS` (10 s): compiled validators, code caches and
+ * sockets that any first use makes, and the code V8 optimises as functions get hot, which is heap
+ * too (a heap snapshot diff of a 60 s run measured from one warm-up cycle: ~2.3 MB of the 2.1 MB
+ * growth was optimised code and its deoptimisation data). "After" is once every sandbox is
+ * deleted and the clients' connections are closed, and "settled" 16 s later (see `memory` below).
+ * What a run leaves on purpose: the count of sandboxes made under each name (~50 bytes a name,
+ * docs/sandboxes.md), which keeps a re-created name's ids apart from its earlier ones.
  *
  * It runs dist/cli.js as built: `npm run bench` builds first; alone, run `npm run build` before
  * `node --import tsx bench/sandboxes-soak.ts` (a stale build measures stale code).
@@ -64,6 +68,8 @@ interface Memory {
 
 const CLIENTS = Number(process.env.SOAK_CLIENTS ?? 50);
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
+/** How long the clients cycle before "before" is measured (`SOAK_WARMUP_SECONDS`). */
+const WARMUP_SECONDS = Number(process.env.SOAK_WARMUP_SECONDS ?? 10);
 
 const pct = (xs: number[], p: number): number =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] ?? NaN;
@@ -166,7 +172,14 @@ async function once(client: SandboxClient): Promise<void> {
   }
 }
 
-await Promise.all(clients.map((c) => once(c))); // the warm-up
+// The warm-up: every client cycles for WARMUP_SECONDS (at least once).
+const warmEnd = Date.now() + WARMUP_SECONDS * 1000;
+await Promise.all(
+  clients.map(async (c) => {
+    do await once(c);
+    while (Date.now() < warmEnd);
+  }),
+);
 const warmUp = outcomes.splice(0);
 const before = await serverMemory(server.inspector, pid);
 
