@@ -13,7 +13,7 @@
  * with `--import`), so RSS can be told apart from the JS heap and from Buffers.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:http';
@@ -54,7 +54,8 @@ await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
 const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks`;
 
 // The probe writes the server's memoryUsage() to a file every second; the sampler reads it.
-const probeFile = join(mkdtempSync(join(tmpdir(), 'soak-')), 'memory.json');
+const probeDir = mkdtempSync(join(tmpdir(), 'soak-'));
+const probeFile = join(probeDir, 'memory.json');
 const probe = `import{writeFileSync}from'node:fs';setInterval(()=>writeFileSync(${JSON.stringify(
   probeFile,
 )},JSON.stringify(process.memoryUsage())),1000).unref();`;
@@ -180,8 +181,15 @@ const held = Object.fromEntries(
         : [],
   ),
 );
+const exited = new Promise((resolve) =>
+  child.exitCode === null && child.signalCode === null
+    ? child.once('exit', resolve)
+    : resolve(null),
+);
 child.kill('SIGTERM');
 receiver.close();
+await exited; // its probe writes no more
+rmSync(probeDir, { recursive: true, force: true });
 
 const second = samples.filter((x) => x.s > SECONDS / 2).map((x) => x.rss_mb);
 const sorted = [...second].sort((a, b) => a - b);
