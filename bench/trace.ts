@@ -8,7 +8,7 @@
  * `--rounds N` (default 5) and `--seconds S` (default 5) set the throughput rounds.
  */
 import { execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -167,3 +167,4 @@ console.log(
     },
   }),
 );
+rmSync(dir, { recursive: true, force: true }); // the traces were read above
