@@ -43,7 +43,7 @@ export function repeatLine(
   plane: 'v1' | 'control',
   real: number,
   virtual: number,
-  e: JournalEntry,
+  e: Pick<JournalEntry, 'id' | 'started_at' | 'virtual_time' | 'duration_ms'>,
   repeats: number,
 ): string {
   return (

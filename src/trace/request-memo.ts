@@ -1,4 +1,4 @@
-import type { JournalBody, JournalEntry } from '../journal/journal-entry.js';
+import type { JournalBody, JournalEntry, RequestFacts } from '../journal/journal-entry.js';
 import { repeatLine, requestLine } from './request-line.js';
 
 /** How many paths' last requests `RequestMemo` keeps (the oldest path is forgotten first). */
@@ -15,7 +15,45 @@ type Compared = Exclude<keyof JournalEntry, 'id' | 'started_at' | 'virtual_time'
  * Strings are compared with `===`: the same string object at once, else by content.
  */
 export class RequestMemo {
-  private readonly last = new Map<string, { entry: JournalEntry; index: number }>();
+  private readonly last = new Map<
+    string,
+    { entry: JournalEntry; index: number; facts?: RequestFacts }
+  >();
+
+  /**
+   * `line` for a request known by its journal facts, its entry built by `entryOf` only when it is
+   * no repeat: the same facts as the last ones seen for its path (but for its id and times) make
+   * the same entry, so a polled read skips building one (issue 23's cost on a fast read: ~4 µs of
+   * the ~6.6 µs a traced read costs its thread, BENCHMARKS.md).
+   */
+  factsLine(
+    plane: 'v1' | 'control',
+    real: number,
+    virtual: number,
+    f: RequestFacts,
+    index: number,
+    entryOf: (f: RequestFacts) => JournalEntry,
+  ): string {
+    const last = this.last.get(f.path);
+    if (last?.facts !== undefined && sameFacts(last.facts, f))
+      return repeatLine(
+        plane,
+        real,
+        virtual,
+        {
+          id: f.id,
+          started_at: new Date(f.started_ms).toISOString(),
+          virtual_time: new Date(f.virtual_ms).toISOString(),
+          duration_ms: f.duration_ms,
+        },
+        last.index,
+      );
+    const line = this.line(plane, real, virtual, entryOf(f), index);
+    // The path's record (this one, or the one it repeats) now stands for these facts too.
+    const kept = this.last.get(f.path);
+    if (kept) kept.facts = f;
+    return line;
+  }
 
   /** The line of the request record `index` (its line in the trace, from 0). */
   line(
@@ -86,9 +124,38 @@ const SAME: { [K in Compared]: Same<JournalEntry[K]> } = {
   fault: sameObject,
   traceparent: is,
 };
-const COMPARED = Object.keys(SAME) as Compared[];
 
-function sameEntry(a: JournalEntry, b: JournalEntry): boolean {
-  for (const k of COMPARED) if (!(SAME[k] as Same<unknown>)(a[k], b[k])) return false;
-  return true;
+/** Whether two records agree by every comparison of `table`. */
+function agreeing<T>(table: { [K in keyof T]?: Same<T[K]> }): (a: T, b: T) => boolean {
+  const keys = Object.keys(table) as (keyof T)[];
+  return (a, b) => {
+    for (const k of keys) if (!(table[k] as Same<unknown>)(a[k], b[k])) return false;
+    return true;
+  };
 }
+
+const sameEntry = agreeing<JournalEntry>(SAME);
+
+/** The facts a journal entry is made of, compared but for the request's id and times. */
+type ComparedFact = Exclude<keyof RequestFacts, 'id' | 'started_ms' | 'virtual_ms' | 'duration_ms'>;
+
+/** A comparison for each compared fact: a fact the journal adds fails the typecheck here. */
+const SAME_FACT: { [K in ComparedFact]-?: Same<RequestFacts[K]> } = {
+  generation: is,
+  operation: is,
+  method: is,
+  path: is,
+  url: is,
+  order_id: is,
+  request_headers: sameRecord,
+  request_body: is,
+  status: is,
+  response_headers: sameRecord,
+  response_body: is,
+  response_error: (a, b) => sameObject(a ?? null, b ?? null),
+  account_id: is,
+  key_mode: is,
+  fault: sameObject,
+  traceparent: is,
+};
+const sameFacts = agreeing<RequestFacts>(SAME_FACT);

@@ -66,7 +66,7 @@ export class TraceRecorder {
     });
     this.follow(world);
     this.offs.push(
-      host.journal.subscribe((entry) => this.request('v1', entry)),
+      host.journal.observe((facts) => this.requestFacts(facts)),
       host.onReplace((next) => {
         this.trips = new Map();
         writer.write({ type: 'world', ...this.worldStart(next) });
@@ -105,11 +105,15 @@ export class TraceRecorder {
     await this.writer.close();
   }
 
-  private request(plane: 'v1' | 'control', entry: JournalEntry): void {
-    const virtual = Date.parse(entry.virtual_time);
-    this.writer.write({ type: 'request', plane, real: realNow(), virtual, entry });
+  /** A `/v1` request, from the journal's facts: its entry, as the journal builds it, when no repeat. */
+  private requestFacts(facts: RequestFacts): void {
+    // whole milliseconds, as the entry's virtual_time reads (a realtime clock's may have a fraction)
+    this.writer.writeRequest('v1', realNow(), Math.trunc(facts.virtual_ms), facts, this.v1Entry);
     this.reportSoon();
   }
+
+  private readonly v1Entry = (facts: RequestFacts): JournalEntry =>
+    entryOf(facts, this.host.journal.body);
 
   /** Records the report REPORT_EVERY_MS after the activity that changed it (once per burst). */
   private reportSoon(): void {

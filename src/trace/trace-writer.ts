@@ -1,6 +1,7 @@
 import { open, readFile, type FileHandle } from 'node:fs/promises';
 import type { Worker } from 'node:worker_threads';
 import { realNow } from '../clock/real-time.js';
+import type { JournalEntry, RequestFacts } from '../journal/journal-entry.js';
 import { RequestMemo } from './request-memo.js';
 import type { TraceRecord } from './trace-record.js';
 import { startTraceWorker } from './start-trace-worker.js';
@@ -24,7 +25,7 @@ export type TraceTarget = { file: string } | { memory: true };
  * and appends them (src/trace/trace-encoder.ts).
  */
 export class TraceWriter {
-  private pending: (TraceRecord | (() => TraceRecord))[] = [];
+  private pending: (TraceRecord | (() => TraceRecord) | FactsRecord)[] = [];
   private timer: NodeJS.Timeout | undefined;
   /** The index of the next record (its line in the trace, from 0): what `same_as` names. */
   private next = 0;
@@ -69,6 +70,24 @@ export class TraceWriter {
    * Queues `record`, or the function that builds it, called when the queue is handed over.
    */
   write(record: TraceRecord | (() => TraceRecord)): void {
+    this.queue(record);
+  }
+
+  /**
+   * Queues a `request` record known by its journal facts: `entryOf` builds its entry in the
+   * writer's turn, and only when the request is no repeat of its path's last (`RequestMemo`).
+   */
+  writeRequest(
+    plane: 'v1' | 'control',
+    real: number,
+    virtual: number,
+    facts: RequestFacts,
+    entryOf: (f: RequestFacts) => JournalEntry,
+  ): void {
+    this.queue(new FactsRecord(plane, real, virtual, facts, entryOf));
+  }
+
+  private queue(record: TraceRecord | (() => TraceRecord) | FactsRecord): void {
     if (this.closed || this.failure) return;
     this.pending.push(record);
     if (this.timer) return;
@@ -125,8 +144,13 @@ export class TraceWriter {
     if (records.length === 0 || this.failure) return;
     const lines: string[] = [];
     for (const item of records) {
-      const record = typeof item === 'function' ? item() : item;
       const index = this.next++;
+      if (item instanceof FactsRecord) {
+        const { plane, real, virtual, facts, entryOf } = item;
+        lines.push(this.memo.factsLine(plane, real, virtual, facts, index, entryOf));
+        continue;
+      }
+      const record = typeof item === 'function' ? item() : item;
       const line =
         record.type === 'request'
           ? this.memo.line(record.plane, record.real, record.virtual, record.entry, index)
@@ -137,6 +161,17 @@ export class TraceWriter {
     const message: ToTraceWorker = { kind: 'lines', bytes };
     this.worker.postMessage(message, [bytes.buffer]);
   }
+}
+
+/** A queued `request` record that is still its journal facts (`writeRequest`). */
+class FactsRecord {
+  constructor(
+    readonly plane: 'v1' | 'control',
+    readonly real: number,
+    readonly virtual: number,
+    readonly facts: RequestFacts,
+    readonly entryOf: (f: RequestFacts) => JournalEntry,
+  ) {}
 }
 
 const utf8 = new TextEncoder();
