@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../errors/service-error.js';
 import { entryOf } from './journal-entry.js';
-import { RequestJournal, type JournalEntry, type RequestFacts } from './request-journal.js';
+import { RequestJournal, type RequestFacts } from './request-journal.js';
 
 const limits = { maxEntries: 100, maxBytes: 1_000_000, maxBodyBytes: 16 };
-/** Where the journals below hand a failing subscriber: they have none. */
+/** Where the journals below hand a failing observer: they have none. */
 const noSubscriberFails = (): void => {};
 
 /** A request's facts, as the journal step records them. */
@@ -83,14 +83,14 @@ describe('RequestJournal', () => {
     expect(ids(journal)).toEqual(['huge']);
   });
 
-  it('tells subscribers of each entry; one that throws stops neither the others nor the record', () => {
+  it('tells observers of each request; one that throws stops neither the others nor the record', () => {
     const errors: unknown[] = [];
     const journal = new RequestJournal(limits, (err) => errors.push(err));
     const seen: string[] = [];
-    journal.subscribe(() => {
-      throw new Error('broken subscriber');
+    journal.observe(() => {
+      throw new Error('broken observer');
     });
-    const stop = journal.subscribe((e) => seen.push(e.id));
+    const stop = journal.observe((f) => seen.push(f.id));
     journal.record(facts('a'));
     stop();
     journal.record(facts('b'));
@@ -136,19 +136,6 @@ describe('RequestJournal', () => {
     });
     // Built once listed: a second listing reads the same entry.
     expect(journal.list({}, { limit: 10 }).entries[0]).toBe(listed);
-  });
-
-  it('builds an entry for its subscribers (the trace) only while it has one, never keeping it', () => {
-    const journal = new RequestJournal(limits, noSubscriberFails);
-    const heard: JournalEntry[] = [];
-    const stop = journal.subscribe((e) => heard.push(e));
-    journal.record(facts('a', 'answer'));
-    stop();
-    journal.record(facts('b', 'answer'));
-    expect(heard.map((e) => e.id)).toEqual(['a']);
-    const listed = journal.list({}, { limit: 10 }).entries;
-    expect(listed[0]).toEqual(heard[0]);
-    expect(listed[0]).not.toBe(heard[0]);
   });
 
   it('reads an error answer: its fields, its reason and Retry-After', () => {

@@ -50,10 +50,10 @@ const ENTRY_OVERHEAD = 512;
 /**
  * The request journal: the last `/v1` requests and their answers, oldest first, bounded by count
  * and by bytes. It belongs to the host, not to a world, so it outlives resets (each entry says which
- * generation answered). The integration report hears every request's facts as recorded
- * (`observe`); the trace hears entries (`subscribe`), built for it only while it listens. A
- * listener that throws is handed to `onListenerError` (the host logs it) and stops neither the
- * others nor the record.
+ * generation answered). The integration report and the trace hear every request's facts as
+ * recorded (`observe`); the trace builds an entry of them itself (`entryOf` with `body`) when the
+ * request is no repeat. A listener that throws is handed to `onListenerError` (the host logs it)
+ * and stops neither the others nor the record.
  */
 export class RequestJournal {
   // The entries are `slots[head..]`, oldest first; each is built from its facts on first read,
@@ -63,7 +63,6 @@ export class RequestJournal {
   private slots: (Slot | undefined)[] = [];
   private head = 0;
   private bytes = 0;
-  private readonly listeners: Listeners<JournalEntry>;
   private readonly observers: Listeners<RequestFacts>;
   /** A body cut to `maxBodyBytes`, as an entry keeps it. */
   readonly body = (text: string | null): JournalBody => {
@@ -76,9 +75,8 @@ export class RequestJournal {
 
   constructor(
     readonly limits: JournalLimits,
-    onListenerError: ListenerError<JournalEntry | RequestFacts>,
+    onListenerError: ListenerError<RequestFacts>,
   ) {
-    this.listeners = new Listeners<JournalEntry>(onListenerError);
     this.observers = new Listeners<RequestFacts>(onListenerError);
   }
 
@@ -117,10 +115,6 @@ export class RequestJournal {
       this.head = 0;
     }
     if (this.observers.size > 0) this.observers.emit(facts);
-    // Built for the trace and not kept: kept, every request's whole entry lived through the next
-    // thousand requests and was carried into V8's old generation (issue 24); a listing builds it
-    // again.
-    if (this.listeners.size > 0) this.listeners.emit(entry ?? entryOf(facts, this.body));
   }
 
   /**
@@ -140,14 +134,9 @@ export class RequestJournal {
     }
   }
 
-  /** Calls `listener` with each entry recorded from now on; returns the unsubscribe function. */
-  subscribe(listener: (entry: JournalEntry) => void): () => void {
-    return this.listeners.subscribe(listener);
-  }
-
   /**
    * Calls `listener` with the facts of each request recorded from now on, whole bodies included
-   * (the report's ledger); returns the unsubscribe function.
+   * (the report's ledger, the trace); returns the unsubscribe function.
    */
   observe(listener: (facts: RequestFacts) => void): () => void {
     return this.observers.subscribe(listener);

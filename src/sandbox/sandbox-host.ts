@@ -68,7 +68,7 @@ export class SandboxHost implements AppHost {
     this.source = config.scenario;
     this.nodeName = config.nodeName;
     this.journal = new RequestJournal(config.journal, (err) =>
-      config.logger.error({ err }, 'a subscriber of the request journal failed'),
+      config.logger.error({ err }, 'an observer of the request journal failed'),
     );
     this.replaced = new Listeners((err) =>
       config.logger.error({ err }, 'a listener of the next world failed'),

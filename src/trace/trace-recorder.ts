@@ -29,9 +29,10 @@ export interface TracedHost {
 /**
  * Records one sandbox's run into a trace (docs/traces.md) by listening, never by hooks inside the
  * routes: the request journal's observers (every `/v1` request's facts, its entry built as the
- * journal builds it, redacted as the journal keeps it, unless it repeats), the `control` sink the journal step feeds for the control plane, each world's event bus
- * (events, and the trips they bring) and activity feed (webhook attempts, clock changes), and the
- * host's next world (resets and imports).
+ * journal builds it, redacted as the journal keeps it, unless it repeats), the `control` sink the
+ * journal step feeds for the control plane, each world's event bus (events, and the trips they
+ * bring) and activity feed (webhook attempts, clock changes), and the host's next world (resets
+ * and imports).
  */
 export class TraceRecorder {
   private readonly offs: (() => void)[] = [];
