@@ -99,6 +99,7 @@ const ROUTES: Record<
   (id: string) => { method: string; path: string; body?: string; keyed?: boolean }
 > = {
   read: (id) => ({ method: 'GET', path: `/v1/orders/${id}` }),
+  not_found: () => ({ method: 'GET', path: '/v1/orders/ord_0000000000000000' }),
   location: (id) => ({ method: 'GET', path: `/v1/orders/${id}/location` }),
   drivers: () => ({
     method: 'GET',

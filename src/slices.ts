@@ -4,8 +4,13 @@
  * requests wait a few milliseconds at most (docs/sandboxes.md, "Fair by construction").
  */
 
-/** Real milliseconds of work between two turns of the event loop. */
-export const SLICE_MS = 8;
+/**
+ * Real milliseconds of work between two turns of the event loop. A request to another sandbox
+ * needs a few turns (read, answer), and a collector's pause can come on top of a slice: with 8 ms
+ * the default sandbox's reads beside a named sandbox's 1 h advance had a p99 of 40–51 ms; with
+ * 4 ms, 30 ms, and the advance took no longer (bench/sandboxes.ts, BENCHMARKS.md).
+ */
+export const SLICE_MS = 4;
 
 /** One turn of the event loop: the I/O and timers that waited (other requests) run. */
 export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
