@@ -57,6 +57,7 @@ describe('a create, fast path and Express alike', () => {
     ['a new order', {}, 201],
     ['with a read-only key', { key: KEYS.acmeReadOnly }, 403],
     ['without a key', { key: null }, 401],
+    ['with an unknown key', { key: 'sk_test_nobody_here' }, 401],
     ['with a body the schema refuses', { body: { pickup: {} } }, 400],
     ['with a misspelt Sandbox-Outcome', { headers: { 'Sandbox-Outcome': 'lost' } }, 400],
     ['with a Sandbox-Outcome', { headers: { 'Sandbox-Outcome': 'no_driver' } }, 201],

@@ -43,6 +43,7 @@ describe('the hot read of an order, fast path and Express alike', () => {
     ['an unknown order', (): string => 'ord_unknown', { key: KEYS.acme }, 404],
     ['without a key', (): string => own, { key: null }, 401],
     ['with a malformed key', (): string => own, { key: 'sk_live_nope' }, 401],
+    ['with an unknown key', (): string => own, { key: 'sk_test_nobody_here' }, 401],
     ['with another scheme', (): string => own, { headers: { Authorization: 'Basic eDp5' } }, 401],
   ] as const)('%s', async (_name, id, opts, status) => {
     await t.request('DELETE', '/__sandbox/requests');

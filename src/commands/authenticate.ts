@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { API_KEY_SHAPE, digestSecret, SANDBOX_KEY } from '../domain/api-key.js';
-import { fail } from '../errors/service-error.js';
+import { fail, orThrow, type ServiceError } from '../errors/service-error.js';
 import type { KeyEntry } from '../world/keyring.js';
 import type { World } from '../world/world.js';
 
@@ -18,18 +18,31 @@ export function authenticateKey(
   credential: Credential,
   opts: { requireWrite: boolean },
 ): KeyEntry {
-  if (!credential) throw fail('missing_api_key');
-  if ('scheme' in credential) throw fail('malformed_authorization', { scheme: credential.scheme });
+  return orThrow(lookupKeyEntry(world, credential, opts));
+}
+
+/**
+ * `authenticateKey`, its error returned rather than thrown: for the hot paths
+ * (src/http/middleware/authenticate.ts), which answer a refused key without a throw (`orThrow`
+ * says why).
+ */
+export function lookupKeyEntry(
+  world: World,
+  credential: Credential,
+  opts: { requireWrite: boolean },
+): KeyEntry | ServiceError {
+  if (!credential) return fail('missing_api_key');
+  if ('scheme' in credential) return fail('malformed_authorization', { scheme: credential.scheme });
   const key = credential.token;
   // A named sandbox's key (`sk_test_sb-<name>_…`) has a `-` that a scenario's key may not.
   if (!API_KEY_SHAPE.test(key) && !SANDBOX_KEY.test(key)) {
-    throw fail('malformed_api_key', {
+    return fail('malformed_api_key', {
       live: key.startsWith('sk_live_') || key.startsWith('rk_live_'),
     });
   }
   const entry = world.keys.find(key);
-  if (!entry) throw fail('invalid_api_key', { key });
-  if (opts.requireWrite && entry.readOnly) throw fail('read_only_key');
+  if (!entry) return fail('invalid_api_key', { key });
+  if (opts.requireWrite && entry.readOnly) return fail('read_only_key');
   return entry;
 }
 

@@ -1,9 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import type { Logger } from 'pino';
-import { findOrder } from '../commands/find-order.js';
+import { lookupOrder } from '../commands/find-order.js';
 import { locationFix } from '../commands/order-location.js';
-import { identifyKey } from './middleware/authenticate.js';
+import { ServiceError } from '../errors/service-error.js';
+import type { AccountRecord } from '../store/state.js';
+import { lookupKey } from './middleware/authenticate.js';
 import { checkQuery } from './middleware/validate.js';
 import { fastPathTakes, runFastSteps, type RequestStep } from './pipeline.js';
 import { FastContext, type RequestContext } from './request-context.js';
@@ -21,8 +23,11 @@ const DRIVERS = '/v1/drivers/available';
 /** One read the fast path answers: its OpenAPI path template and what it answers. */
 interface FastRead {
   readonly template: string;
-  /** The answer's JSON text; throws a ServiceError for an error answer. `param` is the order id. */
-  readonly answer: (x: RequestContext, param: string, query: string) => string;
+  /**
+   * The answer's JSON text, or the ServiceError to answer (returned where the route can, else
+   * thrown: `orThrow` says what a throw costs). `param` is the order id.
+   */
+  readonly answer: (x: RequestContext, param: string, query: string) => string | ServiceError;
 }
 
 /**
@@ -31,7 +36,7 @@ interface FastRead {
  * They run the same list of request steps as the Express chain (src/http/pipeline.ts: the world,
  * the request id and log line, the journal, the guard, the faults, and whatever is added to the
  * list), then the route's own part, through the functions the Express routes call: the key
- * (`identifyKey`), the query's check (`checkQuery`), the command, the answer, and errors through
+ * (`lookupKey`, `identifyKey` without its throw), the query's check (`checkQuery`), the command, the answer, and errors through
  * the one `sendError`. Returns false, having done nothing, for a request that needs more than that
  * plain path: another method or path, a query on an order's path, an escaped id, or a request a
  * step declines (a body, a refused Host, CORS, an injected fault). Express answers it as before.
@@ -45,28 +50,32 @@ export function fastReads(
   let driversQuery: InputValidator | undefined; // compiled on first use, as on the Express route
   const read: FastRead = {
     template: '/v1/orders/{order_id}',
-    answer: (x, id) => orderText(findOrder(x.world, id, identifyKey(x, false)).order),
+    answer: keyed((x, account, id) => {
+      const found = lookupOrder(x.world, id, account);
+      return found instanceof ServiceError ? found : orderText(found.order);
+    }),
   };
   const location: FastRead = {
     template: '/v1/orders/{order_id}/location',
-    answer: (x, id) => locationText(locationFix(x.world, identifyKey(x, false), id)),
+    answer: keyed((x, account, id) => locationText(locationFix(x.world, account, id))),
   };
   const drivers: FastRead = {
     template: DRIVERS,
-    answer: (x, _id, query) => {
-      identifyKey(x, false);
+    answer: keyed((x, _account, _id, query) => {
       driversQuery ??= validators.query('listAvailableDrivers');
       const checked = checkQuery(driversQuery, { ...parseQuery(query) });
       const near = checked as { lat: number; lng: number; radius: number };
       return availableDriversText(x.world, near);
-    },
+    }),
   };
   const routes = new Map([read, location, drivers].map((r) => [r.template, r]));
   const failed = (x: RequestContext, err: unknown): void => sendError(x, err, logger);
   const finish = (x: RequestContext): void => {
     const c = x as FastContext;
     try {
-      c.answered = sendJsonText(c.res, routes.get(c.template)!.answer(c, c.param, c.query));
+      const answer = routes.get(c.template)!.answer(c, c.param, c.query);
+      if (answer instanceof ServiceError) failed(c, answer);
+      else c.answered = sendJsonText(c.res, answer);
     } catch (err) {
       failed(c, err);
     }
@@ -93,6 +102,21 @@ export function fastReads(
     if (!fastPathTakes(steps, x)) return false;
     runFastSteps(steps, x, 0, finish, failed);
     return true;
+  };
+}
+
+/** A read's answer once its key is known (`lookupKey`): a refused key is answered first. */
+function keyed(
+  answer: (
+    x: RequestContext,
+    account: AccountRecord,
+    param: string,
+    query: string,
+  ) => string | ServiceError,
+): FastRead['answer'] {
+  return (x, param, query) => {
+    const account = lookupKey(x, false);
+    return account instanceof ServiceError ? account : answer(x, account, param, query);
   };
 }
 

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { identifyKey } from './middleware/authenticate.js';
+import { ServiceError } from '../errors/service-error.js';
+import { lookupKey } from './middleware/authenticate.js';
 import { plainJsonLength, readPlainJson } from './middleware/json-body.js';
 import { fastPathTakes, runFastSteps, type RequestStep } from './pipeline.js';
 import { FastContext, type RequestContext } from './request-context.js';
@@ -15,7 +16,7 @@ const ORDERS = '/v1/orders';
  * dispatch and body-parser were ~14 % of a create), as the hottest reads are
  * (src/http/fast-reads.ts, docs/decisions/0016-hot-path.md). It runs the same list of request
  * steps as the Express chain, then the route's own part through the functions the Express route
- * calls, in its order: the write key (`identifyKey`), the plain body (`readPlainJson`, which the
+ * calls, in its order: the write key (`lookupKey`, `identifyKey` without its throw), the plain body (`readPlainJson`, which the
  * Express chain's `jsonBody` uses for the same bodies), then `createOrderAnswer` (the schema,
  * `Sandbox-Outcome`, `Idempotency-Key`, the create and its committed answer), and errors through
  * the one `sendError`. Returns false, having done nothing, for any other request, and for a create
@@ -31,7 +32,11 @@ export function fastWrites(
   const failed = (x: RequestContext, err: unknown): void => sendError(x, err, logger);
   const finish = (x: RequestContext): void => {
     try {
-      identifyKey(x, true);
+      const account = lookupKey(x, true); // a refused key is returned: no throw to pay for
+      if (account instanceof ServiceError) {
+        failed(x, account);
+        return;
+      }
     } catch (err) {
       failed(x, err);
       return;

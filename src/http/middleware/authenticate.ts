@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
-import { authenticateKey } from '../../commands/authenticate.js';
+import { lookupKeyEntry } from '../../commands/authenticate.js';
 import { parseBearer } from '../../edge/bearer.js';
-import { fail } from '../../errors/service-error.js';
+import { fail, orThrow, ServiceError } from '../../errors/service-error.js';
 import type { AccountRecord } from '../../store/state.js';
 import type { KeyEntry, Keyring } from '../../world/keyring.js';
 import type { RequestContext } from '../request-context.js';
@@ -30,6 +30,14 @@ const known = new WeakMap<object, KnownKey>();
  * The Express routes (`auth`) and the fast path's reads (src/http/fast-reads.ts) alike.
  */
 export function identifyKey(x: RequestContext, requireWrite: boolean): AccountRecord {
+  return orThrow(lookupKey(x, requireWrite));
+}
+
+/**
+ * `identifyKey`, its refusal returned rather than thrown: the fast path's reads and creates answer
+ * a missing, unknown or read-only key without a throw (`orThrow` says why).
+ */
+export function lookupKey(x: RequestContext, requireWrite: boolean): AccountRecord | ServiceError {
   const header = x.req.headers.authorization;
   const keys = x.world.keys;
   const socket = x.req.socket as object | null;
@@ -37,12 +45,14 @@ export function identifyKey(x: RequestContext, requireWrite: boolean): AccountRe
   let entry: KeyEntry;
   if (last !== undefined && last.header === header && last.keys === keys) entry = last.entry;
   else {
-    entry = authenticateKey(x.world, parseBearer(header), { requireWrite: false });
+    const found = lookupKeyEntry(x.world, parseBearer(header), { requireWrite: false });
+    if (found instanceof ServiceError) return found;
+    entry = found;
     if (socket !== null && header !== undefined) known.set(socket, { header, keys, entry });
   }
   x.account = entry.account;
   x.keyReadOnly = entry.readOnly;
-  if (requireWrite && entry.readOnly) throw fail('read_only_key');
+  if (requireWrite && entry.readOnly) return fail('read_only_key');
   return entry.account;
 }
 
