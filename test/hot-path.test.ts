@@ -114,12 +114,15 @@ describe('the location and the driver search, fast path and Express alike', () =
   let port: number;
   let assigned: string;
   let pending: string;
+  let cancelled: string;
   beforeAll(async () => {
     t = await TestSandbox.start();
     port = Number(new URL(t.url).port);
     assigned = (await t.createOrder()).order_id as string;
     await t.post('/__sandbox/clock/advance', { by: '2m' });
     pending = (await t.createOrder()).order_id as string;
+    cancelled = (await t.createOrder()).order_id as string;
+    expect((await t.request('DELETE', `/v1/orders/${cancelled}`)).status).toBe(200);
   });
   afterAll(() => t.close());
 
@@ -160,6 +163,12 @@ describe('the location and the driver search, fast path and Express alike', () =
     [
       'the location of a pending order',
       (): string => `/v1/orders/${pending}/location`,
+      KEYS.acme,
+      404,
+    ],
+    [
+      'the location of a cancelled order',
+      (): string => `/v1/orders/${cancelled}/location`,
       KEYS.acme,
       404,
     ],

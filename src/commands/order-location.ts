@@ -4,9 +4,9 @@ import { reportedPosition, reportTime, type ReportSettings } from '../domain/loc
 import type { Trip, TripPhase } from '../domain/trip.js';
 import type { LatLng } from '../domain/geo.js';
 import type { AccountRecord } from '../store/state.js';
-import { fail } from '../errors/service-error.js';
+import { fail, orThrow, ServiceError } from '../errors/service-error.js';
 import type { World } from '../world/world.js';
-import { findOrder } from './find-order.js';
+import { lookupOrder } from './find-order.js';
 
 /** The live location of an order's driver, as `GET /v1/orders/{id}/location` returns it. */
 export interface DriverLocation {
@@ -34,15 +34,30 @@ export interface LocationFix {
 }
 
 /**
- * Which report of its driver a read of `id`'s location answers now: 404/403 as `findOrder`, 409
- * `order_finished` for a delivered or cancelled order, 409 `no_driver_assigned` before a driver.
+ * Which report of its driver a read of `id`'s location answers now: 404/403 as `findOrder`, 404
+ * `order_finished` for a delivered or cancelled order, 404 `no_driver_assigned` before a driver.
  */
 export function locationFix(world: World, account: AccountRecord, id: string): LocationFix {
-  const { order, trip } = findOrder(world, id, account);
+  return orThrow(lookupLocationFix(world, account, id));
+}
+
+/**
+ * `locationFix`, its error returned rather than thrown: the hot read answers it without a throw
+ * (`orThrow` says why). A client polling an order's location from its creation hears 404
+ * `no_driver_assigned` until a driver takes it.
+ */
+export function lookupLocationFix(
+  world: World,
+  account: AccountRecord,
+  id: string,
+): LocationFix | ServiceError {
+  const found = lookupOrder(world, id, account);
+  if (found instanceof ServiceError) return found;
+  const { order, trip } = found;
   if (order.status === 'delivered' || order.status === 'cancelled') {
-    throw fail('order_finished', { id, status: order.status });
+    return fail('order_finished', { id, status: order.status });
   }
-  if (order.status === 'pending' || !trip) throw fail('no_driver_assigned', { id });
+  if (order.status === 'pending' || !trip) return fail('no_driver_assigned', { id });
   const settings = reportSettings(world);
   const recordedAt = reportTime(trip, world.clock.now(), settings.intervalMs);
   return { order, trip, recordedAt, settings };

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import type { Logger } from 'pino';
 import { lookupOrder } from '../commands/find-order.js';
-import { locationFix } from '../commands/order-location.js';
+import { lookupLocationFix } from '../commands/order-location.js';
 import { ServiceError } from '../errors/service-error.js';
 import type { AccountRecord } from '../store/state.js';
 import { lookupKey } from './middleware/authenticate.js';
@@ -57,7 +57,10 @@ export function fastReads(
   };
   const location: FastRead = {
     template: '/v1/orders/{order_id}/location',
-    answer: keyed((x, account, id) => locationText(locationFix(x.world, account, id))),
+    answer: keyed((x, account, id) => {
+      const fix = lookupLocationFix(x.world, account, id);
+      return fix instanceof ServiceError ? fix : locationText(fix);
+    }),
   };
   const drivers: FastRead = {
     template: DRIVERS,
