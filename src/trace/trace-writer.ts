@@ -30,6 +30,7 @@ export class TraceWriter {
   /** The index of the next record (its line in the trace, from 0): what `same_as` names. */
   private next = 0;
   private readonly memo = new RequestMemo();
+  private readonly lines = new Utf8Lines();
   private readonly waiting = new Map<number, (answer: FromTraceWorker) => void>();
   private asked = 0;
   private failure: Error | undefined;
@@ -142,22 +143,22 @@ export class TraceWriter {
     const records = this.pending;
     this.pending = [];
     if (records.length === 0 || this.failure) return;
-    const lines: string[] = [];
+    const out = this.lines;
     for (const item of records) {
       const index = this.next++;
       if (item instanceof FactsRecord) {
         const { plane, real, virtual, facts, entryOf } = item;
-        lines.push(this.memo.factsLine(plane, real, virtual, facts, index, entryOf));
+        out.add(this.memo.factsLine(plane, real, virtual, facts, index, entryOf));
         continue;
       }
       const record = typeof item === 'function' ? item() : item;
-      const line =
+      out.add(
         record.type === 'request'
           ? this.memo.line(record.plane, record.real, record.virtual, record.entry, index)
-          : JSON.stringify(record);
-      lines.push(line);
+          : JSON.stringify(record),
+      );
     }
-    const bytes = utf8Lines(lines);
+    const bytes = out.take();
     const message: ToTraceWorker = { kind: 'lines', bytes };
     this.worker.postMessage(message, [bytes.buffer]);
   }
@@ -176,22 +177,45 @@ class FactsRecord {
 
 const utf8 = new TextEncoder();
 
+/** The scratch buffer's size to start with, and past which it is not kept after a batch. */
+const SCRATCH_BYTES = 64 * 1024;
+const SCRATCH_KEPT = 8 * 1024 * 1024;
+
 /**
- * `lines` joined by newlines, as UTF-8, in an `ArrayBuffer` of their own: transferred, not copied,
- * to the worker (posting a string copies it, and measured 10 µs a line, bench/trace.ts; and a short
- * `Buffer.from` lands in Node's shared pool, which Node 22 and 24 refuse to transfer). Each line's
- * size is measured first (`Buffer.byteLength`, which also flattens the line: a request's line is
- * concatenated from ~60 pieces, and encoding that rope as it was cost ~3.5 µs a line on Node 20,
- * bench/trace-main-thread.ts), then each is encoded where it goes.
+ * A batch's lines joined by newlines, as UTF-8, each encoded as soon as it is made, into a scratch
+ * buffer kept from one batch to the next: a line is garbage at once. Holding a whole batch's lines
+ * as strings first (~2.5 MB of them in 100 ms of creates) had the collector copy them, live, in
+ * the scavenges that came while they were made (bench/trace.ts). Each line's size is measured
+ * first (`Buffer.byteLength`, which also flattens the line: a request's line is concatenated from
+ * ~60 pieces, and encoding that rope as it was cost ~3.5 µs a line on Node 20,
+ * bench/trace-main-thread.ts), then it is encoded where it goes.
  */
-function utf8Lines(lines: readonly string[]): Uint8Array<ArrayBuffer> {
-  let size = lines.length - 1;
-  for (const line of lines) size += Buffer.byteLength(line);
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (let i = 0; i < lines.length; i++) {
-    if (i > 0) bytes[at++] = 0x0a;
-    at += utf8.encodeInto(lines[i] as string, bytes.subarray(at)).written;
+class Utf8Lines {
+  private scratch = new Uint8Array(SCRATCH_BYTES);
+  private at = 0;
+
+  add(line: string): void {
+    const size = Buffer.byteLength(line);
+    const newline = this.at > 0 ? 1 : 0;
+    if (this.at + newline + size > this.scratch.length) {
+      const grown = new Uint8Array(Math.max(this.at + newline + size, 2 * this.scratch.length));
+      grown.set(this.scratch.subarray(0, this.at));
+      this.scratch = grown;
+    }
+    if (newline) this.scratch[this.at++] = 0x0a;
+    this.at += utf8.encodeInto(line, this.scratch.subarray(this.at)).written;
   }
-  return bytes;
+
+  /**
+   * The batch, in an `ArrayBuffer` of its own and of its size, which is transferred, not copied, to
+   * the worker (posting a string copies it, and measured 10 µs a line, bench/trace.ts; and a short
+   * `Buffer.from` lands in Node's shared pool, which Node 22 and 24 refuse to transfer); then the
+   * next batch starts.
+   */
+  take(): Uint8Array<ArrayBuffer> {
+    const bytes = this.scratch.slice(0, this.at);
+    this.at = 0;
+    if (this.scratch.length > SCRATCH_KEPT) this.scratch = new Uint8Array(SCRATCH_BYTES);
+    return bytes;
+  }
 }
