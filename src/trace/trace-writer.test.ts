@@ -28,6 +28,27 @@ describe('TraceWriter', () => {
     }
   });
 
+  it('keeps every line whole and in order across batches, one of them far larger than its buffer', async () => {
+    const writer = await TraceWriter.open({ memory: true }, 10_000_000);
+    const texts = [['a', 'é'], ['b', `${'x'.repeat(300_000)}🚲`, 'c'], ['d']];
+    let i = 0;
+    const records: unknown[] = [];
+    for (const batch of texts) {
+      for (const text of batch) {
+        const record = { type: 'clock', real: i, virtual: i++, clock: { text } };
+        records.push(record);
+        writer.write(record as never);
+      }
+      await writer.snapshot(); // hands the queue over: one batch
+    }
+    await writer.close();
+    const text = gunzipSync(await writer.snapshot(), { finishFlush: constants.Z_SYNC_FLUSH });
+    const lines = text.toString('utf8').split('\n');
+    expect(lines.pop()).toBe(''); // the last line ends with its newline; no line is empty
+    const parsed = lines.map((l) => JSON.parse(l) as { type: string });
+    expect(parsed.filter((l) => l.type === 'clock')).toEqual(records);
+  });
+
   it('writes each record as one line of UTF-8, whatever its characters, in the order written', async () => {
     const writer = await TraceWriter.open({ memory: true }, 1_000_000);
     const texts = [

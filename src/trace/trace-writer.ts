@@ -25,7 +25,7 @@ export type TraceTarget = { file: string } | { memory: true };
  * and appends them (src/trace/trace-encoder.ts).
  */
 export class TraceWriter {
-  private pending: (TraceRecord | (() => TraceRecord) | FactsRecord)[] = [];
+  private pending: QueuedRecord[] = [];
   private timer: NodeJS.Timeout | undefined;
   /** The index of the next record (its line in the trace, from 0): what `same_as` names. */
   private next = 0;
@@ -88,7 +88,7 @@ export class TraceWriter {
     this.queue(new FactsRecord(plane, real, virtual, facts, entryOf));
   }
 
-  private queue(record: TraceRecord | (() => TraceRecord) | FactsRecord): void {
+  private queue(record: QueuedRecord): void {
     if (this.closed || this.failure) return;
     this.pending.push(record);
     if (this.timer) return;
@@ -144,6 +144,19 @@ export class TraceWriter {
     this.pending = [];
     if (records.length === 0 || this.failure) return;
     const out = this.lines;
+    try {
+      this.encode(records, out);
+    } catch (err) {
+      out.take(); // the batch is dropped whole, as it was when its lines were strings
+      throw err;
+    }
+    const bytes = out.take();
+    const message: ToTraceWorker = { kind: 'lines', bytes };
+    this.worker.postMessage(message, [bytes.buffer]);
+  }
+
+  /** Each queued record as its line, into `out`, in order. */
+  private encode(records: readonly QueuedRecord[], out: Utf8Lines): void {
     for (const item of records) {
       const index = this.next++;
       if (item instanceof FactsRecord) {
@@ -158,11 +171,11 @@ export class TraceWriter {
           : JSON.stringify(record),
       );
     }
-    const bytes = out.take();
-    const message: ToTraceWorker = { kind: 'lines', bytes };
-    this.worker.postMessage(message, [bytes.buffer]);
   }
 }
+
+/** What the writer queues: a record, the function that builds it, or a request's facts. */
+type QueuedRecord = TraceRecord | (() => TraceRecord) | FactsRecord;
 
 /** A queued `request` record that is still its journal facts (`writeRequest`). */
 class FactsRecord {
@@ -177,8 +190,12 @@ class FactsRecord {
 
 const utf8 = new TextEncoder();
 
-/** The scratch buffer's size to start with, and past which it is not kept after a batch. */
-const SCRATCH_BYTES = 64 * 1024;
+/**
+ * The scratch buffer's size to start with (and to go back to), and the most it keeps between two
+ * batches: it keeps its size only while a batch fills at least a quarter of it, so an idle or
+ * light trace holds 16 KiB, a busy one at most four times its batches.
+ */
+const SCRATCH_BYTES = 16 * 1024;
 const SCRATCH_KEPT = 8 * 1024 * 1024;
 
 /**
@@ -193,10 +210,11 @@ const SCRATCH_KEPT = 8 * 1024 * 1024;
 class Utf8Lines {
   private scratch = new Uint8Array(SCRATCH_BYTES);
   private at = 0;
+  private lines = 0;
 
   add(line: string): void {
     const size = Buffer.byteLength(line);
-    const newline = this.at > 0 ? 1 : 0;
+    const newline = this.lines > 0 ? 1 : 0;
     if (this.at + newline + size > this.scratch.length) {
       const grown = new Uint8Array(Math.max(this.at + newline + size, 2 * this.scratch.length));
       grown.set(this.scratch.subarray(0, this.at));
@@ -204,6 +222,7 @@ class Utf8Lines {
     }
     if (newline) this.scratch[this.at++] = 0x0a;
     this.at += utf8.encodeInto(line, this.scratch.subarray(this.at)).written;
+    this.lines++;
   }
 
   /**
@@ -214,8 +233,11 @@ class Utf8Lines {
    */
   take(): Uint8Array<ArrayBuffer> {
     const bytes = this.scratch.slice(0, this.at);
+    const kept = this.scratch.length;
+    if (kept > SCRATCH_BYTES && (kept > SCRATCH_KEPT || 4 * this.at < kept))
+      this.scratch = new Uint8Array(SCRATCH_BYTES);
     this.at = 0;
-    if (this.scratch.length > SCRATCH_KEPT) this.scratch = new Uint8Array(SCRATCH_BYTES);
+    this.lines = 0;
     return bytes;
   }
 }
