@@ -8,7 +8,8 @@
  * Real milliseconds of work between two turns of the event loop. A request to another sandbox
  * needs a few turns (read, answer), and a collector's pause can come on top of a slice: with 8 ms
  * the default sandbox's reads beside a named sandbox's 1 h advance had a p99 of 40–51 ms; with
- * 4 ms, 30 ms, and the advance took no longer (bench/sandboxes.ts, BENCHMARKS.md).
+ * 4 ms, ~30 ms alone (24.8 and 37.4 ms in two full runs), and the advance took no longer
+ * (bench/sandboxes.ts, BENCHMARKS.md).
  */
 export const SLICE_MS = 4;
 

@@ -29,7 +29,10 @@ export interface ReasonSpec<P> {
   /** The situation, in a few words, for the table of docs/errors.md. */
   when: string;
   surface: Surface;
-  /** Another code the same reason is answered with in one situation (documented here). */
+  /**
+   * Another code the same reason is answered with in one situation (documented here): `when` is
+   * that whole situation, as the table of docs/errors.md shows it.
+   */
   alternative?: { code: ErrorCode; when: string };
   headers?: Record<string, string>;
 }

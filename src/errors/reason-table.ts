@@ -23,9 +23,7 @@ export function reasonTable(): string {
     );
     if (spec.alternative) {
       const alt = spec.alternative;
-      rows.push(
-        `| ${ERROR_STATUS[alt.code]} | \`${alt.code}\` | \`${reason}\` | ${spec.when}, ${alt.when} |`,
-      );
+      rows.push(`| ${ERROR_STATUS[alt.code]} | \`${alt.code}\` | \`${reason}\` | ${alt.when} |`);
     }
   }
   return rows.join('\n');

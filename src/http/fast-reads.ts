@@ -36,8 +36,8 @@ interface FastRead {
  * They run the same list of request steps as the Express chain (src/http/pipeline.ts: the world,
  * the request id and log line, the journal, the guard, the faults, and whatever is added to the
  * list), then the route's own part, through the functions the Express routes call: the key
- * (`lookupKey`, `identifyKey` without its throw), the query's check (`checkQuery`), the command, the answer, and errors through
- * the one `sendError`. Returns false, having done nothing, for a request that needs more than that
+ * (`lookupKey`, `identifyKey` without its throw), the query's check (`checkQuery`), the command,
+ * the answer, and errors through the one `sendError`. Returns false, having done nothing, for a request that needs more than that
  * plain path: another method or path, a query on an order's path, an escaped id, or a request a
  * step declines (a body, a refused Host, CORS, an injected fault). Express answers it as before.
  */
@@ -75,13 +75,19 @@ export function fastReads(
   const failed = (x: RequestContext, err: unknown): void => sendError(x, err, logger);
   const finish = (x: RequestContext): void => {
     const c = x as FastContext;
+    let refused: ServiceError;
     try {
       const answer = routes.get(c.template)!.answer(c, c.param, c.query);
-      if (answer instanceof ServiceError) failed(c, answer);
-      else c.answered = sendJsonText(c.res, answer);
+      if (!(answer instanceof ServiceError)) {
+        c.answered = sendJsonText(c.res, answer);
+        return;
+      }
+      refused = answer;
     } catch (err) {
       failed(c, err);
+      return;
     }
+    failed(c, refused);
   };
   return (req, res) => {
     if (req.method !== 'GET') return false;

@@ -16,10 +16,10 @@ const ORDERS = '/v1/orders';
  * dispatch and body-parser were ~14 % of a create), as the hottest reads are
  * (src/http/fast-reads.ts, docs/decisions/0016-hot-path.md). It runs the same list of request
  * steps as the Express chain, then the route's own part through the functions the Express route
- * calls, in its order: the write key (`lookupKey`, `identifyKey` without its throw), the plain body (`readPlainJson`, which the
- * Express chain's `jsonBody` uses for the same bodies), then `createOrderAnswer` (the schema,
- * `Sandbox-Outcome`, `Idempotency-Key`, the create and its committed answer), and errors through
- * the one `sendError`. Returns false, having done nothing, for any other request, and for a create
+ * calls, in its order: the write key (`lookupKey`, `identifyKey` without its throw), the plain
+ * body (`readPlainJson`, which the Express chain's `jsonBody` uses for the same bodies), then
+ * `createOrderAnswer` (the schema, `Sandbox-Outcome`, `Idempotency-Key`, the create and its
+ * committed answer), and errors through the one `sendError`. Returns false, having done nothing, for any other request, and for a create
  * whose body is not plain (`plainJsonLength`: chunked, compressed, another charset, none) or that a
  * step declines (a refused Host, CORS, an injected fault): Express answers it as before.
  */
@@ -31,14 +31,15 @@ export function fastWrites(
   const create = createOrderAnswer(validators);
   const failed = (x: RequestContext, err: unknown): void => sendError(x, err, logger);
   const finish = (x: RequestContext): void => {
+    let account;
     try {
-      const account = lookupKey(x, true); // a refused key is returned: no throw to pay for
-      if (account instanceof ServiceError) {
-        failed(x, account);
-        return;
-      }
+      account = lookupKey(x, true); // a refused key is returned: no throw to pay for
     } catch (err) {
       failed(x, err);
+      return;
+    }
+    if (account instanceof ServiceError) {
+      failed(x, account);
       return;
     }
     readPlainJson(x, (x as FastContext).bodyLength, (err, body) => {

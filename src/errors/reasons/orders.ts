@@ -32,7 +32,10 @@ export const ORDER_REASONS = {
     param: 'order_id',
     surface: 'v1',
     when: 'a cancellation after pickup',
-    alternative: { code: 'forbidden', when: 'with `rules.cancel_after_pickup: forbidden`' },
+    alternative: {
+      code: 'forbidden',
+      when: 'a cancellation after pickup, with `rules.cancel_after_pickup: forbidden`',
+    },
     message: (p) =>
       `The order ${p.id} is ${p.status}; an order can be cancelled only before the driver picks it up`,
   }),

@@ -27,7 +27,8 @@ const known = new WeakMap<object, KnownKey>();
  * whether it is read-only go on the context (the journal records them), and the account is
  * returned. The key is identified first and refused after, so that the request journal knows whose
  * read-only key was used for a write: `requireWrite` refuses a read-only `rk_test_…` key with 403.
- * The Express routes (`auth`) and the fast path's reads (src/http/fast-reads.ts) alike.
+ * The Express routes (`auth`) and the programmatic and stream callers; the fast path takes the
+ * same steps through `lookupKey`.
  */
 export function identifyKey(x: RequestContext, requireWrite: boolean): AccountRecord {
   return orThrow(lookupKey(x, requireWrite));
