@@ -12,9 +12,7 @@ export function findOrder(world: World, id: string, account?: AccountRecord): Or
 
 /**
  * `findOrder`, its error returned rather than thrown: for the hot reads (src/http/fast-reads.ts),
- * which answer an error without a throw. In Node a throw makes V8 build a message with the
- * throw's location, walking the stack, even when JavaScript catches it: a 404 read cost ~58 µs
- * of CPU with the throw and ~42 µs without (issue 24, BENCHMARKS.md).
+ * which answer an error without a throw (`orThrow` says why).
  */
 export function lookupOrder(
   world: World,

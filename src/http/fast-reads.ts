@@ -37,9 +37,10 @@ interface FastRead {
  * the request id and log line, the journal, the guard, the faults, and whatever is added to the
  * list), then the route's own part, through the functions the Express routes call: the key
  * (`lookupKey`, `identifyKey` without its throw), the query's check (`checkQuery`), the command,
- * the answer, and errors through the one `sendError`. Returns false, having done nothing, for a request that needs more than that
- * plain path: another method or path, a query on an order's path, an escaped id, or a request a
- * step declines (a body, a refused Host, CORS, an injected fault). Express answers it as before.
+ * the answer, and errors through the one `sendError`. Returns false, having done nothing, for a
+ * request that needs more than that plain path: another method or path, a query on an order's
+ * path, an escaped id, or a request a step declines (a body, a refused Host, CORS, an injected
+ * fault). Express answers it as before.
  */
 export function fastReads(
   steps: readonly RequestStep[],

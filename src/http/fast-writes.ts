@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { ServiceError } from '../errors/service-error.js';
+import type { AccountRecord } from '../store/state.js';
 import { lookupKey } from './middleware/authenticate.js';
 import { plainJsonLength, readPlainJson } from './middleware/json-body.js';
 import { fastPathTakes, runFastSteps, type RequestStep } from './pipeline.js';
@@ -19,9 +20,10 @@ const ORDERS = '/v1/orders';
  * calls, in its order: the write key (`lookupKey`, `identifyKey` without its throw), the plain
  * body (`readPlainJson`, which the Express chain's `jsonBody` uses for the same bodies), then
  * `createOrderAnswer` (the schema, `Sandbox-Outcome`, `Idempotency-Key`, the create and its
- * committed answer), and errors through the one `sendError`. Returns false, having done nothing, for any other request, and for a create
- * whose body is not plain (`plainJsonLength`: chunked, compressed, another charset, none) or that a
- * step declines (a refused Host, CORS, an injected fault): Express answers it as before.
+ * committed answer), and errors through the one `sendError`. Returns false, having done nothing,
+ * for any other request, and for a create whose body is not plain (`plainJsonLength`: chunked,
+ * compressed, another charset, none) or that a step declines (a refused Host, CORS, an injected
+ * fault): Express answers it as before.
  */
 export function fastWrites(
   steps: readonly RequestStep[],
@@ -31,7 +33,7 @@ export function fastWrites(
   const create = createOrderAnswer(validators);
   const failed = (x: RequestContext, err: unknown): void => sendError(x, err, logger);
   const finish = (x: RequestContext): void => {
-    let account;
+    let account: AccountRecord | ServiceError;
     try {
       account = lookupKey(x, true); // a refused key is returned: no throw to pay for
     } catch (err) {

@@ -147,7 +147,7 @@ export class TraceWriter {
     try {
       this.encode(records, out);
     } catch (err) {
-      out.take(); // the batch is dropped whole, as it was when its lines were strings
+      out.clear(); // the batch is dropped whole, as it was when its lines were strings
       throw err;
     }
     const bytes = out.take();
@@ -233,11 +233,16 @@ class Utf8Lines {
    */
   take(): Uint8Array<ArrayBuffer> {
     const bytes = this.scratch.slice(0, this.at);
+    this.clear();
+    return bytes;
+  }
+
+  /** Forgets the batch so far; the scratch keeps its size only if the batch filled a quarter. */
+  clear(): void {
     const kept = this.scratch.length;
     if (kept > SCRATCH_BYTES && (kept > SCRATCH_KEPT || 4 * this.at < kept))
       this.scratch = new Uint8Array(SCRATCH_BYTES);
     this.at = 0;
     this.lines = 0;
-    return bytes;
   }
 }
