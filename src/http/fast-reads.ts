@@ -14,7 +14,7 @@ import { sendError } from './send-error.js';
 import { availableDriversText } from './drivers-text.js';
 import { locationText } from './location-text.js';
 import { orderText } from './order-text.js';
-import { sendJsonText } from './send-json.js';
+import { answerJsonText } from './send-json.js';
 
 const ORDERS = '/v1/orders/';
 const LOCATION = '/location';
@@ -80,7 +80,7 @@ export function fastReads(
     try {
       const answer = routes.get(c.template)!.answer(c, c.param, c.query);
       if (!(answer instanceof ServiceError)) {
-        c.answered = sendJsonText(c.res, answer);
+        c.answered = answerJsonText(c, answer);
         return;
       }
       refused = answer;

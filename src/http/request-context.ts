@@ -51,6 +51,11 @@ export interface RequestContext {
   /** The error `sendError` answered with (the journal's `response_error`), when it did. */
   answeredError?: JournalError | undefined;
   /**
+   * The response headers the journal keeps of an answer Node holds none of (`answerJsonText`
+   * wrote it in one `writeHead`); otherwise the journal reads them from the response.
+   */
+  answerHeaders?: Readonly<Record<string, string>> | undefined;
+  /**
    * Remembers the answer to the request's `Idempotency-Key` (set by `claimIdempotentAnswer`,
    * src/http/middleware/idempotency.ts, for a write's first request): called once, with the answer
    * or an error answer under 500.
@@ -79,6 +84,7 @@ export class FastContext implements RequestContext {
   fault: JournalFault | undefined = undefined;
   answered: string | null = null;
   answeredError: JournalError | undefined = undefined;
+  answerHeaders: Readonly<Record<string, string>> | undefined = undefined;
   recordIdempotent: ((status: number, body: unknown) => void) | undefined = undefined;
 
   constructor(

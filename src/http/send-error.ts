@@ -5,7 +5,7 @@ import { errorBody, internalErrorBody, type ErrorBody } from '../errors/error-bo
 import { ServiceError } from '../errors/service-error.js';
 import type { RequestContext } from './request-context.js';
 import { hasBody } from './middleware/json-body.js';
-import { sendJson } from './send-json.js';
+import { answerJson, sendJson } from './send-json.js';
 
 /**
  * The one place a failure becomes its JSON answer, on the Express chain (through
@@ -37,7 +37,7 @@ function send(x: RequestContext, body: ErrorBody, status: number): void {
     return;
   }
   // The fast path's answers record their body for the journal themselves.
-  x.answered = sendJson(x.res, body, status);
+  x.answered = answerJson(x, body, status);
 }
 
 /**

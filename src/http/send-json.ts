@@ -1,4 +1,12 @@
 import type { ServerResponse } from 'node:http';
+import type { RequestContext } from './request-context.js';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The response headers the journal keeps of an answer `answerJsonText` wrote in one go. */
+export const JSON_ANSWER_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-type': JSON_TYPE,
+});
 
 /**
  * Sends a JSON body the short way, for the hottest reads: the same bytes and headers as
@@ -12,8 +20,38 @@ export function sendJson(res: ServerResponse, body: unknown, status = 200): stri
 /** `sendJson` for a body already serialised (an order's cached text, src/http/order-text.ts). */
 export function sendJsonText(res: ServerResponse, text: string, status = 200): string {
   res.statusCode = status;
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Type', JSON_TYPE);
   res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
+  return text;
+}
+
+/** `answerJsonText` of a body to serialise. */
+export function answerJson(x: RequestContext, body: unknown, status = 200): string {
+  return answerJsonText(x, JSON.stringify(body), status);
+}
+
+/**
+ * A request's JSON answer, from any step or route that answers on either path (the fast path's
+ * reads and creates, an error, an idempotent replay): on the Express chain `sendJsonText`, after
+ * the `begin` step's `X-Request-Id`; on the fast path, which sets no header until it answers
+ * (`beginRequest`), every header in one `writeHead`: `X-Request-Id`, `Content-Type` and
+ * `Content-Length`, the same headers in the same order. A header set before (`Connection: close`,
+ * `Retry-After`, `Idempotent-Replayed`) is kept, Node merging the two. Three `setHeader` calls
+ * each checked, lower-cased and stored their header before Node wrote them out (issue 24).
+ * Returns the text sent.
+ */
+export function answerJsonText(x: RequestContext, text: string, status = 200): string {
+  const res = x.res;
+  if (x.express) return sendJsonText(res, text, status);
+  // Node keeps no header it can give back (`getHeader`) of an answer written in one go: the
+  // journal reads those of this one here. Any header set before makes Node keep them all.
+  if (res.getHeaderNames().length === 0) x.answerHeaders = JSON_ANSWER_HEADERS;
+  res.writeHead(status, {
+    'X-Request-Id': x.requestId,
+    'Content-Type': JSON_TYPE,
+    'Content-Length': Buffer.byteLength(text),
+  });
   res.end(text);
   return text;
 }

@@ -5,7 +5,7 @@ import {
 } from '../../commands/idempotent-answer.js';
 import { fail } from '../../errors/service-error.js';
 import type { RequestContext } from '../request-context.js';
-import { sendJson } from '../send-json.js';
+import { answerJson } from '../send-json.js';
 
 /**
  * `Idempotency-Key` support: the first response to a key (scoped per account) is remembered for 24 h
@@ -34,7 +34,7 @@ export function claimIdempotentAnswer(x: RequestContext, body: unknown): boolean
   if (recall.seen === 'different') throw fail('idempotency_key_reused', { key });
   if (recall.seen === 'same') {
     x.res.setHeader('Idempotent-Replayed', 'true');
-    x.answered = sendJson(x.res, recall.body, recall.status);
+    x.answered = answerJson(x, recall.body, recall.status);
     return true;
   }
   x.recordIdempotent = (status, answer) => {

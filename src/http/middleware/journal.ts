@@ -94,7 +94,7 @@ function recordOnClose(journal: JournalSink, matcher: OperationMatcher, x: Reque
       request_headers: pick(x.req.headers, REQUEST_HEADERS),
       request_body: x.rawBody?.toString('utf8') ?? null,
       status,
-      response_headers: finished ? pickResponse(res) : NONE,
+      response_headers: finished ? (x.answerHeaders ?? pickResponse(res)) : NONE,
       response_body: x.answered,
       // The error sent, when its body was (a HEAD's answer has none: its entry names none).
       response_error: status === null || x.answered === null ? undefined : x.answeredError,

@@ -17,7 +17,8 @@ export function begin(logger: Logger): RequestStep {
   return {
     name: 'begin',
     run: (x) => {
-      x.requestId = beginRequest(x.world, logger, x.method, x.path, x.res);
+      // The fast path sends the id with its answer's other headers, in one go (answerJsonText).
+      x.requestId = beginRequest(x.world, logger, x.method, x.path, x.res, x.express);
       const { scheduler } = x.world;
       if (currentCause() === undefined) scheduler.runDue();
       else withoutCause(() => scheduler.runDue());
@@ -25,16 +26,20 @@ export function begin(logger: Logger): RequestStep {
   };
 }
 
-/** Steps 1 and 2 of `begin`: issues the request id, sends it in `X-Request-Id` and logs the answer. Returns the id. */
+/**
+ * Steps 1 and 2 of `begin`: issues the request id, sets it as `X-Request-Id` (unless `header` is
+ * false: the caller's answer sends it) and logs the answer. Returns the id.
+ */
 export function beginRequest(
   world: World,
   logger: Logger,
   method: string,
   path: string,
   res: ServerResponse,
+  header = true,
 ): string {
   const id = world.ids.next('req');
-  res.setHeader('X-Request-Id', id);
+  if (header) res.setHeader('X-Request-Id', id);
   // No listener at all when no request line could be written (the level is above info).
   if (logger.isLevelEnabled('info')) {
     const started = performance.now();
