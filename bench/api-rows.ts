@@ -21,6 +21,8 @@ export interface ServerFigures {
 export interface ApiThroughput {
   seconds: number;
   rounds: number;
+  /** Whether the sandbox and the baseline were loaded at the same time (`--together`). */
+  together?: boolean;
   warmup_s: number;
   connections: number;
   wiremock_skipped: string | null;

@@ -8,14 +8,19 @@
  * `node --import tsx bench/api-throughput.ts [--seconds 5] [--rounds 3] [--warmup 30]
  * [--baseline DIR] [--only read,create] [--peers bare,wiremock]`: DIR is another built checkout
  * whose sandbox runs as a fourth column (the tree before a change, paired); `--peers none` leaves
- * out bare `node:http` and WireMock, for a quieter A/B of two trees. Without Java or the jar (bench/wiremock.ts)
- * the WireMock column is skipped, with the reason in `wiremock_skipped`.
+ * out bare `node:http` and WireMock, for a quieter A/B of two trees. `--together` (with `--baseline`)
+ * loads the two sandboxes at the same time, each from a load process of its own (bench/api-load.ts),
+ * instead of one after the other: both then share the machine in the same seconds, so a change of
+ * a few per cent shows through this VM's drift, which moved rounds one after the other by ±20 %
+ * (the same tree against itself: medians 1.02 over 6 rounds, single rounds 0.84-1.20).
+ * Its rates are each server's share of a machine both load: read `vs_baseline`, not `rps`. Without Java or the jar
+ * (bench/wiremock.ts) the WireMock column is skipped, with the reason in `wiremock_skipped`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import autocannon, { type Request as LoadRequest } from 'autocannon';
 import type { ApiThroughput } from './api-rows.js';
+import { runLoad, runLoadInChild, type Req } from './api-load.js';
 import { cpuMs } from './launch-cli.js';
 import { findWireMock, startWireMock, type Stub } from './wiremock.js';
 import { arg, CI_KEY, ORDER_BODY } from './bench-options.js';
@@ -26,7 +31,8 @@ const WARMUP = Number(arg('warmup', '30'));
 const BASELINE = arg('baseline', '');
 const ONLY = arg('only', '').split(',').filter(Boolean);
 const PEERS = arg('peers', 'bare,wiremock').split(',');
-const CONNECTIONS = 50;
+const TOGETHER = process.argv.includes('--together');
+const CONNECTIONS = 50; // as bench/api-load.ts loads
 const KEY = CI_KEY;
 const median = (xs: number[]): number =>
   [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
@@ -84,8 +90,6 @@ async function prepare(url: string): Promise<string> {
   return order.order_id;
 }
 
-/** One request of a workload; `status` is the answer expected when it is not a 2xx (a 404). */
-type Req = { method: string; path: string; body?: string; idempotent?: boolean; status?: number };
 interface Workload {
   name: string;
   label: string;
@@ -121,48 +125,22 @@ function workloads(id: string): Workload[] {
   ].filter((w) => ONLY.length === 0 || ONLY.includes(w.name));
 }
 
-let keys = 0;
+let loads = 0;
 interface Run {
   rps: number;
   p99: number;
   cpuUs: number;
 }
 
-async function load(server: Server, w: Workload, seconds: number): Promise<Run> {
+/** One load of `w` on `server` (in this process, or in its own with `inChild`), and its CPU. */
+async function load(server: Server, w: Workload, seconds: number, inChild = false): Promise<Run> {
   const cpu0 = procStat(server.child.pid).cpuMs;
-  const result = await autocannon({
-    url: server.url,
-    connections: CONNECTIONS,
-    duration: seconds,
-    requests: w.requests.map((r) => ({
-      method: r.method as 'GET',
-      path: r.path,
-      headers: {
-        authorization: KEY,
-        ...(r.body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(r.body === undefined ? {} : { body: r.body }),
-      ...(r.idempotent
-        ? {
-            setupRequest: (req: LoadRequest): LoadRequest => ({
-              ...req,
-              headers: { ...req.headers, 'idempotency-key': `bench-${keys++}` },
-            }),
-          }
-        : {}),
-    })),
-  });
-  // Every answer a 2xx, or the status its request expects (none other: a 404 is not a 500).
-  const expected = new Set(w.requests.flatMap((r) => (r.status === undefined ? [] : [r.status])));
-  const unexpected = Object.entries(result.statusCodeStats ?? {}).filter(
-    ([code, stat]) => !/^2/.test(code) && !expected.has(Number(code)) && (stat.count ?? 0) > 0,
-  );
-  if (unexpected.length > 0 || result.errors > 0)
-    throw new Error(
-      `${server.name} ${w.name}: answered ${unexpected.map(([c, st]) => `${st.count} × ${c}`).join(', ') || 'as expected'}, ${result.errors} errors`,
-    );
-  const cpuUs = ((procStat(server.child.pid).cpuMs - cpu0) * 1000) / result.requests.total;
-  return { rps: result.requests.average, p99: result.latency.p99, cpuUs };
+  const spec = { url: server.url, requests: w.requests, seconds, keyPrefix: `bench-${loads++}-` };
+  const result = await (inChild ? runLoadInChild(spec) : runLoad(spec));
+  if (result.unexpected !== null)
+    throw new Error(`${server.name} ${w.name}: answered ${result.unexpected}`);
+  const cpuUs = ((procStat(server.child.pid).cpuMs - cpu0) * 1000) / result.total;
+  return { rps: result.rps, p99: result.p99, cpuUs };
 }
 
 async function main(): Promise<void> {
@@ -217,15 +195,28 @@ async function main(): Promise<void> {
   for (const s of servers) if (s !== wm) await load(s, mixed, 5);
   const load0 = loadavg();
   const runs = new Map<string, Map<string, Run[]>>();
+  const keep = (w: Workload, s: Server, r: Run): void => {
+    const byServer = runs.get(w.name) ?? new Map<string, Run[]>();
+    runs.set(w.name, byServer);
+    byServer.set(s.name, [...(byServer.get(s.name) ?? []), r]);
+  };
   for (let round = 0; round < ROUNDS; round++) {
     for (const w of ws) {
       const order = round % 2 === 0 ? servers : [...servers].reverse();
+      if (TOGETHER && base) {
+        // The two trees in the same seconds; any peer after them, alone.
+        process.stderr.write(`round ${round + 1} ${w.name} sandbox + baseline together\n`);
+        const [a, b] = await Promise.all([
+          load(sandbox, w, SECONDS, true),
+          load(base, w, SECONDS, true),
+        ]);
+        keep(w, sandbox, a);
+        keep(w, base, b);
+      }
       for (const s of order) {
+        if (TOGETHER && (s === sandbox || s === base)) continue;
         process.stderr.write(`round ${round + 1} ${w.name} ${s.name}\n`);
-        const r = await load(s, w, SECONDS);
-        const byServer = runs.get(w.name) ?? new Map<string, Run[]>();
-        runs.set(w.name, byServer);
-        byServer.set(s.name, [...(byServer.get(s.name) ?? []), r]);
+        keep(w, s, await load(s, w, SECONDS));
       }
     }
   }
@@ -265,6 +256,7 @@ async function main(): Promise<void> {
   const out: ApiThroughput = {
     seconds: SECONDS,
     rounds: ROUNDS,
+    together: TOGETHER && base !== undefined,
     warmup_s: WARMUP,
     connections: CONNECTIONS,
     wiremock_skipped: 'jar' in found ? null : found.missing,
