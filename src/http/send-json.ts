@@ -37,9 +37,9 @@ export function answerJson(x: RequestContext, body: unknown, status = 200): stri
  * the `begin` step's `X-Request-Id`; on the fast path, which sets no header until it answers
  * (`beginRequest`), every header in one `writeHead`: `X-Request-Id`, `Content-Type` and
  * `Content-Length`, the same headers in the same order. A header set before (`Connection: close`,
- * `Retry-After`, `Idempotent-Replayed`) is kept, Node merging the two. Three `setHeader` calls
- * each checked, lower-cased and stored their header before Node wrote them out (issue 24).
- * Returns the text sent.
+ * `Retry-After`, `Idempotent-Replayed`) is kept, and comes first: Node merges the two. Three
+ * `setHeader` calls each checked, lower-cased and stored their header before Node wrote them out
+ * (issue 24). Returns the text sent.
  */
 export function answerJsonText(x: RequestContext, text: string, status = 200): string {
   const res = x.res;
