@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { ReasonParams } from './catalogue.js';
-import { fail } from './service-error.js';
+import { inspect, types } from 'node:util';
+import { fail, ServiceError } from './service-error.js';
 
 // The `@ts-expect-error` lines are the test: `npm run typecheck` fails when one of them compiles.
 // They sit in functions that never run, as the calls they describe would throw.
@@ -58,5 +59,32 @@ describe('a ServiceError is an answer, not a fault', () => {
     expect(e).toBeInstanceOf(Error);
     expect(Error.stackTraceLimit).toBe(before);
     expect(new Error('a fault').stack?.split('\n').length).toBeGreaterThan(1);
+  });
+
+  it("is made without Error's constructor, and is an Error to everything but V8's own checks", () => {
+    const e = fail('order_not_found', { id: 'ord_1' });
+    expect(e).toBeInstanceOf(ServiceError);
+    expect(e).toBeInstanceOf(Error);
+    expect(String(e)).toBe(`ServiceError: ${e.message}`);
+    expect(inspect(e)).toContain(`ServiceError: ${e.message}`);
+    expect(inspect(e)).toContain("code: 'not_found'");
+    expect(() => {
+      throw e;
+    }).toThrow(e.message);
+    // What tells it apart (documented on the class): V8's own error checks.
+    expect(types.isNativeError(e)).toBe(false);
+    expect(types.isNativeError(new Error('a fault'))).toBe(true);
+  });
+
+  it('takes a stack when one is captured or set (the programmatic API gives its callers)', () => {
+    const captured = fail('order_not_found', { id: 'ord_1' });
+    Error.captureStackTrace(captured);
+    expect(captured.stack?.split('\n')[0]).toBe(String(captured));
+    expect(captured.stack?.split('\n').length).toBeGreaterThan(1);
+    const set = fail('order_not_found', { id: 'ord_2' });
+    set.stack = `${String(set)}\n    at caller (test.ts:1:1)`;
+    expect(set.stack).toContain('at caller');
+    // Another error's stack is left alone.
+    expect(fail('order_not_found', { id: 'ord_3' }).stack?.split('\n')).toHaveLength(1);
   });
 });

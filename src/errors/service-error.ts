@@ -20,9 +20,19 @@ export interface ErrorDetail {
  * logged with its stack, and is never a ServiceError), and capturing it was ~15 µs of every error
  * answer (a 404, a 401, a 429 under a flood: issue 24), more than the rest of such an answer's own
  * work. One the programmatic API throws gets its caller's (src/sandbox/caller-stack.ts).
+ *
+ * For the same reason it is made without `Error`'s constructor, which V8 runs natively even with
+ * no frames to capture: a 404 answered 1.11× as fast without it (issue 24, BENCHMARKS.md). Its
+ * prototype is `Error.prototype`'s child all the same, so it is an `Error` to `instanceof`,
+ * `String(e)` (`ServiceError: message`), Node's `util.inspect`, test runners' `toThrow` and
+ * loggers; until a stack is captured for it, its `stack` is that one line. Only what asks for
+ * V8's own error object tells it apart (`util.types.isNativeError`, `Object.prototype.toString`).
  */
-export class ServiceError extends Error {
-  override name = 'ServiceError';
+export class ServiceError implements Error {
+  name = 'ServiceError';
+  message: string;
+  /** One line until a stack is captured for it (the prototype's accessor, below). */
+  declare stack?: string;
 
   constructor(
     readonly code: ErrorCode,
@@ -33,12 +43,26 @@ export class ServiceError extends Error {
     readonly details: ErrorDetail[] = [],
     readonly headers: Record<string, string> = {},
   ) {
-    const limit = Error.stackTraceLimit;
-    Error.stackTraceLimit = 0;
-    super(message);
-    Error.stackTraceLimit = limit;
+    this.message = message;
+  }
+
+  /** `ServiceError: message`, as `Error.prototype.toString` gives. */
+  toString(): string {
+    return `${this.name}: ${this.message}`;
   }
 }
+// An `Error` to everything but V8's own checks (above).
+Object.setPrototypeOf(ServiceError.prototype, Error.prototype);
+Object.defineProperty(ServiceError.prototype, 'stack', {
+  configurable: true,
+  get(this: ServiceError): string {
+    return this.toString();
+  },
+  // The programmatic API sets its caller's frames (src/sandbox/caller-stack.ts).
+  set(this: ServiceError, stack: string) {
+    Object.defineProperty(this, 'stack', { value: stack, writable: true, configurable: true });
+  },
+});
 
 /**
  * `value`, or its error thrown: the throwing form of a lookup that returns its error (`lookupKey`,
