@@ -23,7 +23,7 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       // A ServiceError is an Error made without Error's constructor (src/errors/service-error.ts:
-      // V8's native constructor was ~10 % of a 404): thrown as one, though not declared `extends`.
+      // a 404 answers 1.06–1.11× as fast without V8's native one): thrown as one, not `extends`.
       '@typescript-eslint/only-throw-error': ['error', { allow: [SERVICE_ERROR] }],
       '@typescript-eslint/prefer-promise-reject-errors': ['error', { allow: [SERVICE_ERROR] }],
       'no-restricted-properties': [

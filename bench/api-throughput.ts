@@ -206,12 +206,10 @@ async function main(): Promise<void> {
       if (TOGETHER && base) {
         // The two trees in the same seconds; any peer after them, alone.
         process.stderr.write(`round ${round + 1} ${w.name} sandbox + baseline together\n`);
-        const [a, b] = await Promise.all([
-          load(sandbox, w, SECONDS, true),
-          load(base, w, SECONDS, true),
-        ]);
-        keep(w, sandbox, a);
-        keep(w, base, b);
+        // Started in turn, the order reversed every other round: neither always goes first.
+        const pair = round % 2 === 0 ? [sandbox, base] : [base, sandbox];
+        const both = await Promise.all(pair.map((s) => load(s, w, SECONDS, true)));
+        pair.forEach((s, i) => keep(w, s, both[i]!));
       }
       for (const s of order) {
         if (TOGETHER && (s === sandbox || s === base)) continue;

@@ -1,5 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { ReasonParams } from './catalogue.js';
+import { throws } from 'node:assert';
 import { inspect, types } from 'node:util';
 import { fail, ServiceError } from './service-error.js';
 
@@ -71,6 +72,12 @@ describe('a ServiceError is an answer, not a fault', () => {
     expect(() => {
       throw e;
     }).toThrow(e.message);
+    expect(() =>
+      throws(() => {
+        throw e;
+      }, ServiceError),
+    ).not.toThrow();
+    expect(Object.getPrototypeOf(ServiceError)).toBe(Error);
     // What tells it apart (documented on the class): V8's own error checks.
     expect(types.isNativeError(e)).toBe(false);
     expect(types.isNativeError(new Error('a fault'))).toBe(true);

@@ -22,11 +22,14 @@ export interface ErrorDetail {
  * work. One the programmatic API throws gets its caller's (src/sandbox/caller-stack.ts).
  *
  * For the same reason it is made without `Error`'s constructor, which V8 runs natively even with
- * no frames to capture: a 404 answered 1.11× as fast without it (issue 24, BENCHMARKS.md). Its
- * prototype is `Error.prototype`'s child all the same, so it is an `Error` to `instanceof`,
- * `String(e)` (`ServiceError: message`), Node's `util.inspect`, test runners' `toThrow` and
- * loggers; until a stack is captured for it, its `stack` is that one line. Only what asks for
- * V8's own error object tells it apart (`util.types.isNativeError`, `Object.prototype.toString`).
+ * no frames to capture: a 404 answered 1.06–1.11× as fast (paired runs, issue 24, BENCHMARKS.md).
+ * Its prototype is `Error.prototype`'s child all the same, and the class `Error`'s, so it is an
+ * `Error` to `instanceof`, `String(e)` (`ServiceError: message`), Node's `util.inspect`, test
+ * runners' `toThrow`, `assert.throws(fn, ServiceError)` and loggers; until a stack is captured for
+ * it, its `stack` is that one line. What asks for V8's own error object tells it apart:
+ * `util.types.isNativeError`, `Error.isError` where there is one, `Object.prototype.toString`,
+ * `structuredClone` (a plain object), another realm's `instanceof`, and Node's check of an
+ * unhandled rejection's reason (one with no own `stack` is wrapped in `ERR_UNHANDLED_REJECTION`).
  */
 export class ServiceError implements Error {
   name = 'ServiceError';
@@ -51,8 +54,9 @@ export class ServiceError implements Error {
     return `${this.name}: ${this.message}`;
   }
 }
-// An `Error` to everything but V8's own checks (above).
+// An `Error` to everything but V8's own checks (above): its instances and the class itself.
 Object.setPrototypeOf(ServiceError.prototype, Error.prototype);
+Object.setPrototypeOf(ServiceError, Error);
 Object.defineProperty(ServiceError.prototype, 'stack', {
   configurable: true,
   get(this: ServiceError): string {

@@ -32,8 +32,9 @@ export function answerJson(x: RequestContext, body: unknown, status = 200): stri
 }
 
 /**
- * A request's JSON answer, from any step or route that answers on either path (the fast path's
- * reads and creates, an error, an idempotent replay): on the Express chain `sendJsonText`, after
+ * A request's JSON answer from whatever answers on both paths: every answer of the fast path (its
+ * reads and creates, an error, an idempotent replay), and on the Express chain a committed write's
+ * and a replay's (its errors keep `res.json`). On the Express chain it is `sendJsonText`, after
  * the `begin` step's `X-Request-Id`; on the fast path, which sets no header until it answers
  * (`beginRequest`), every header in one `writeHead`: `X-Request-Id`, `Content-Type` and
  * `Content-Length`, the same headers in the same order. A header set before (`Connection: close`,
