@@ -36,7 +36,8 @@ export interface LoadResult {
   unexpected: string | null;
 }
 
-const CONNECTIONS = 50;
+/** The connections each load keeps open. */
+export const CONNECTIONS = 50;
 
 /** Runs the load in this process. */
 export async function runLoad(spec: LoadSpec): Promise<LoadResult> {

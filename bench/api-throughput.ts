@@ -20,7 +20,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import type { ApiThroughput } from './api-rows.js';
-import { runLoad, runLoadInChild, type Req } from './api-load.js';
+import { CONNECTIONS, runLoad, runLoadInChild, type Req } from './api-load.js';
 import { cpuMs } from './launch-cli.js';
 import { findWireMock, startWireMock, type Stub } from './wiremock.js';
 import { arg, CI_KEY, ORDER_BODY } from './bench-options.js';
@@ -32,7 +32,6 @@ const BASELINE = arg('baseline', '');
 const ONLY = arg('only', '').split(',').filter(Boolean);
 const PEERS = arg('peers', 'bare,wiremock').split(',');
 const TOGETHER = process.argv.includes('--together');
-const CONNECTIONS = 50; // as bench/api-load.ts loads
 const KEY = CI_KEY;
 const median = (xs: number[]): number =>
   [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;

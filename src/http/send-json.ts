@@ -4,7 +4,7 @@ import type { RequestContext } from './request-context.js';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The response headers the journal keeps of an answer `answerJsonText` wrote in one go. */
-export const JSON_ANSWER_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+const JSON_ANSWER_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'content-type': JSON_TYPE,
 });
 

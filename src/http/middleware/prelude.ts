@@ -36,7 +36,7 @@ export function beginRequest(
   method: string,
   path: string,
   res: ServerResponse,
-  header = true,
+  header: boolean,
 ): string {
   const id = world.ids.next('req');
   if (header) res.setHeader('X-Request-Id', id);
