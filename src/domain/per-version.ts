@@ -1,12 +1,17 @@
 import type { Order } from './api-types.js';
 
-/** What a kept value was made from: the order's own keys and values, in order. */
+/**
+ * What a kept value was made from, in as little memory as it can be checked against: one is kept
+ * for every order (its snapshot, the event of its last change holds), so its size is the size of
+ * every order's (issue 24: three arrays of the order's keys, values and lengths were ~0.6 KB of
+ * the ~2.5 KB a create kept).
+ */
 interface Version<T> {
   readonly made: T;
+  /** The order's own keys, in order: one array shared by every version with the same keys. */
   readonly keys: readonly string[];
+  /** The value of each key (by identity), then the length of each of those that is an array. */
   readonly values: readonly unknown[];
-  /** Each array value's length then (`timeline` grows by a push). */
-  readonly lengths: readonly number[];
 }
 
 /**
@@ -21,6 +26,8 @@ interface Version<T> {
  */
 export class PerVersion<T> {
   readonly #kept = new WeakMap<object, Version<T>>();
+  /** The keys of the last version made: every order has the same, so they are kept once. */
+  #keys: readonly string[] = [];
 
   constructor(private readonly make: (order: Order) => T) {}
 
@@ -29,16 +36,29 @@ export class PerVersion<T> {
     const kept = this.kept(order);
     if (kept !== undefined) return kept;
     const made = this.make(order);
-    const keys: string[] = [];
-    const values: unknown[] = [];
-    const lengths: number[] = [];
+    // Counted first, so `values` is made at its size: grown by `push`, it held ~40 slots for 19.
+    let keys = this.#keys;
+    let n = 0;
+    let arrays = 0;
+    let same = true;
+    for (const key in order) {
+      if (key !== keys[n++]) same = false;
+      if (Array.isArray(order[key as keyof Order])) arrays++;
+    }
+    if (!same || n !== keys.length) {
+      const own: string[] = [];
+      for (const key in order) own.push(key);
+      keys = this.#keys = own;
+    }
+    const values = new Array<unknown>(n + arrays);
+    let i = 0;
+    let length = n;
     for (const key in order) {
       const value = order[key as keyof Order];
-      keys.push(key);
-      values.push(value);
-      lengths.push(Array.isArray(value) ? value.length : -1);
+      values[i++] = value;
+      if (Array.isArray(value)) values[length++] = value.length;
     }
-    this.#kept.set(order, { made, keys, values, lengths });
+    this.#kept.set(order, { made, keys, values });
     return made;
   }
 
@@ -54,12 +74,15 @@ export class PerVersion<T> {
 }
 
 function unchanged(order: Order, v: Version<unknown>): boolean {
+  const { keys, values } = v;
   let i = 0;
+  let length = keys.length; // where the arrays' lengths start in `values`
   for (const key in order) {
     const value = order[key as keyof Order];
-    if (key !== v.keys[i] || value !== v.values[i]) return false;
-    if (Array.isArray(value) && value.length !== v.lengths[i]) return false;
+    if (key !== keys[i] || value !== values[i]) return false;
+    // The same array as when made (its identity is checked above), at the same place: its length.
+    if (Array.isArray(value) && value.length !== values[length++]) return false;
     i++;
   }
-  return i === v.keys.length;
+  return i === keys.length;
 }

@@ -38,6 +38,7 @@ export const DISPATCH_RETRY_MS = 30_000;
  * `eta_slip`). Each of these is the order's one waiting step, and schedules the next.
  */
 export class SimulationEngine {
+  /** Each unfinished order's waiting step (its scheduler id), or the last that ran. */
   private readonly waiting = new Map<string, number>();
 
   constructor(private readonly world: World) {}
@@ -183,16 +184,15 @@ export class SimulationEngine {
     });
   }
 
+  /**
+   * Makes `step` the order's one waiting step. The id it replaces may be of a step that already
+   * ran (nothing removes it then: cancelling a task that ran changes nothing), so a pending order
+   * keeps one closure in the queue, not two (issue 24: one is kept for every order a load creates).
+   */
   private schedule(record: OrderRecord, at: number, step: () => void): void {
     const id = record.order.order_id;
     this.world.scheduler.cancel(this.waiting.get(id));
-    this.waiting.set(
-      id,
-      this.world.scheduler.schedule(at, () => {
-        this.waiting.delete(id);
-        step();
-      }),
-    );
+    this.waiting.set(id, this.world.scheduler.schedule(at, step));
   }
 
   private scheduleDispatch(record: OrderRecord, at: number): void {

@@ -8,58 +8,98 @@ const slack = (limit: number): number => Math.max(100, Math.ceil(limit / 10));
 const FINISHED_ORDER = new Set(['delivered', 'cancelled']);
 const FINISHED_DELIVERY = new Set(['succeeded', 'failed']);
 
+/** One collection under a limit, and the size past which it is pruned next. */
+interface Limited<T> {
+  readonly collection: Collection<T>;
+  readonly limit: number;
+  /** Which records count towards the limit, and may be dropped (the others are always kept). */
+  readonly counts: (item: T) => boolean;
+  readonly onDrop?: (item: T) => void;
+  /** `max(limit, size at the last prune) + slack(limit)`: until then a commit leaves it alone. */
+  pruneAbove: number;
+}
+
+const limited = <T>(
+  collection: Collection<T>,
+  limit: number,
+  counts: (item: T) => boolean,
+  onDrop?: (item: T) => void,
+): Limited<T> => ({
+  collection,
+  limit,
+  counts,
+  ...(onDrop ? { onDrop } : {}),
+  pruneAbove: limit + slack(limit),
+});
+
+const any = (): boolean => true;
+
 /**
  * Enforces a world's retention limits (scenario `retention`) on its store, before each commit, so
  * memory and the `--data` file plateau under sustained load. Each collection is pruned only once it
  * has grown `slack` past its limit since it was last pruned, down to the limit, so the cost per
- * commit stays O(1) amortised. Active orders and pending deliveries are never dropped; expired
- * idempotency keys are forgotten every twenty-fourth of their lifetime, and the oldest beyond
- * `idempotency_keys` sooner.
+ * commit stays O(1) amortised: a commit with nothing due compares five sizes and a time (issue 24:
+ * it had allocated a set and five closures, every create). Active orders and pending deliveries are
+ * never dropped; expired idempotency keys are forgotten every twenty-fourth of their lifetime, and
+ * the oldest beyond `idempotency_keys` sooner.
  */
 export class RetentionKeeper {
-  private readonly prunedAt = new Map<Collection<never>, number>();
+  /** The orders dropped by the prune under way: their payments go with them. */
+  private readonly dropped = new Set<string>();
+  private readonly events: Limited<unknown>;
+  private readonly attempts: Limited<unknown>;
+  private readonly deliveries: Limited<unknown>;
+  private readonly orders: Limited<unknown>;
+  private readonly keys: Limited<unknown>;
   private keysCheckedAt = -Infinity;
 
   constructor(
     private readonly store: Store,
     private readonly limits: Retention,
-  ) {}
+  ) {
+    const as = <T>(l: Limited<T>): Limited<unknown> => l as unknown as Limited<unknown>;
+    this.events = as(limited(store.events, limits.events, any));
+    this.attempts = as(limited(store.webhookAttempts, limits.attempts, any));
+    this.deliveries = as(
+      limited(store.deliveries, limits.deliveries, (d) => FINISHED_DELIVERY.has(d.status)),
+    );
+    this.orders = as(
+      limited(
+        store.orders,
+        limits.finished_orders,
+        (o) => FINISHED_ORDER.has(o.order.status),
+        (o) => this.dropped.add(o.order.order_id),
+      ),
+    );
+    this.keys = as(limited(store.idempotency, limits.idempotency_keys, any));
+  }
 
   /** Drops what is beyond the limits at virtual time `nowMs`. */
   apply(nowMs: number): void {
-    const { store, limits } = this;
-    this.oldest(store.events, limits.events, () => true);
-    this.oldest(store.webhookAttempts, limits.attempts, () => true);
-    this.oldest(store.deliveries, limits.deliveries, (d) => FINISHED_DELIVERY.has(d.status));
-    const dropped = new Set<string>();
-    this.oldest(
-      store.orders,
-      limits.finished_orders,
-      (o) => FINISHED_ORDER.has(o.order.status),
-      (o) => dropped.add(o.order.order_id),
-    );
-    if (dropped.size > 0) store.payments.removeWhere((p) => dropped.has(p.payment.order_id));
+    const { store, limits, dropped } = this;
+    this.prune(this.events);
+    this.prune(this.attempts);
+    this.prune(this.deliveries);
+    this.prune(this.orders);
+    if (dropped.size > 0) {
+      store.payments.removeWhere((p) => dropped.has(p.payment.order_id));
+      dropped.clear();
+    }
     if (nowMs - this.keysCheckedAt >= limits.idempotency_ttl_ms / 24) {
       this.keysCheckedAt = nowMs;
       const before = nowMs - limits.idempotency_ttl_ms;
       store.idempotency.removeWhere((r) => r.created_at_ms <= before);
     }
-    this.oldest(store.idempotency, limits.idempotency_keys, () => true);
+    this.prune(this.keys);
   }
 
   /**
    * Keeps at most `limit` of the items `counts` selects, dropping the oldest of them, once the
    * collection has grown past its size at the last prune by `slack(limit)` (and past the limit).
    */
-  private oldest<T>(
-    collection: Collection<T>,
-    limit: number,
-    counts: (item: T) => boolean,
-    onDrop?: (item: T) => void,
-  ): void {
-    const key = collection as unknown as Collection<never>;
-    const last = this.prunedAt.get(key) ?? 0;
-    if (collection.size <= Math.max(limit, last) + slack(limit)) return;
+  private prune(l: Limited<unknown>): void {
+    const { collection, limit, counts, onDrop } = l;
+    if (collection.size <= l.pruneAbove) return;
     let counted = 0;
     for (const item of collection.all()) if (counts(item)) counted++;
     let drop = counted - limit;
@@ -70,6 +110,6 @@ export class RetentionKeeper {
         onDrop?.(item);
         return true;
       });
-    this.prunedAt.set(key, collection.size);
+    l.pruneAbove = Math.max(limit, collection.size) + slack(limit);
   }
 }
