@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openWorld } from '../../test/support/world.js';
 import { advanceClock } from '../commands/advance-clock.js';
 import { cancelOrder } from '../commands/cancel-order.js';
@@ -47,6 +47,36 @@ describe('retention', () => {
     for (const id of active) expect(world.store.orders.get(id)).toBeDefined();
     expect(world.store.events.size).toBeLessThanOrEqual(250);
     expect(world.store.events.all().at(-1)!.data.order.order_id).toBe(active.at(-1));
+  });
+
+  it('reads the orders a bounded number of times per create while every order stays active', async () => {
+    const { world, order } = open({ finished_orders: 100 });
+    let read = 0;
+    const all = world.store.orders.all.bind(world.store.orders);
+    vi.spyOn(world.store.orders, 'all').mockImplementation(() => {
+      const items = all();
+      read += items.length;
+      return items;
+    });
+    const n = 4000;
+    for (let i = 0; i < n; i++) {
+      order();
+      await world.store.commit();
+    }
+    // A prune after each 100 creates would have read ~80 000 (n * n / 200); each now waits for a
+    // quarter of the orders it had to keep, so the reads add up to a few times the creates.
+    expect(read).toBeGreaterThan(0);
+    expect(read).toBeLessThanOrEqual(6 * n);
+    expect(world.store.orders.size).toBe(n); // none finished: none dropped
+    // Finished orders are still dropped down to the limit once the collection grows.
+    for (const r of world.store.orders.all().slice(0, 3000))
+      cancelOrder(world, { orderId: r.order.order_id, by: 'restaurant', reason: 'closed' });
+    for (let i = 0; i < 1500; i++) {
+      order();
+      await world.store.commit();
+    }
+    const finished = world.store.orders.all().filter((r) => r.order.status === 'cancelled');
+    expect(finished.length).toBeLessThanOrEqual(100 + 100);
   });
 
   it('forgets idempotency keys after their TTL of virtual time', async () => {
