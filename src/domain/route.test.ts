@@ -35,6 +35,24 @@ describe('streetGridRoute', () => {
   it('is a single point when both ends are the same', () => {
     expect(streetGridRoute(A, A).lengthKm).toBe(0);
   });
+
+  it('has every corner of a route far longer than most, one block at a time', () => {
+    // 1.2 degrees of longitude: ~240 blocks, more corners than its first buffer holds.
+    const far = { lat: A.lat - 0.3, lng: A.lng - 1.2 };
+    const blocks = Math.ceil(Math.abs(far.lng - A.lng) / 0.005);
+    expect(blocks).toBeGreaterThan(200);
+    const long = streetGridRoute(A, far);
+    expect(long.points).toHaveLength(1 + 2 * blocks);
+    expect(long.points.at(-1)).toEqual(far);
+    for (let i = 1; i < long.points.length; i++) {
+      const a = long.points[i - 1]!;
+      const b = long.points[i]!;
+      expect(a.lat === b.lat || a.lng === b.lng).toBe(true);
+      expect(Math.abs(a.lng - b.lng)).toBeLessThanOrEqual(0.005 + 1e-12);
+    }
+    // And a short one after it is still its own (the buffer is reused).
+    expect(streetGridRoute(A, B)).toEqual(route);
+  });
 });
 
 describe('positionAlong', () => {

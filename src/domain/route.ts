@@ -43,32 +43,41 @@ export const STREET_GRID_BLOCK_DEG = 0.005;
  */
 export function streetGridRoute(from: LatLng, to: LatLng, blockDeg = STREET_GRID_BLOCK_DEG): Route {
   const points: LatLng[] = [from];
-  gridCorners(from, to, blockDeg, (lat, lng) => points.push({ lat, lng }));
+  const corners = gridCorners(from, to, blockDeg);
+  for (let i = 0; i < corners; i++) points.push({ lat: CORNERS[2 * i]!, lng: CORNERS[2 * i + 1]! });
   return routeFromPoints(points);
 }
 
 /**
- * The corners of the street-grid route from `from` to `to`, in order, after `from` itself.
- * Zig-zag between the two axes block by block, so the route looks like a walk along streets
- * rather than a single L, and stays a pure function of its two ends.
+ * Where `gridCorners` writes: each corner's latitude then longitude. One array reused (one thread;
+ * filled and read before anything else runs), grown as a longer route needs.
  */
-function gridCorners(
-  from: LatLng,
-  to: LatLng,
-  blockDeg: number,
-  visit: (lat: number, lng: number) => void,
-): void {
+let CORNERS = new Float64Array(256);
+
+/**
+ * The corners of the street-grid route from `from` to `to`, in order, after `from` itself, written
+ * to `CORNERS`; returns how many. Zig-zag between the two axes block by block, so the route looks
+ * like a walk along streets rather than a single L, and stays a pure function of its two ends.
+ * Written out rather than handed to a callback: a double passed to a call, or summed by a closure,
+ * lives in a box of its own, one per corner (issue 24: ~0.6 KB of garbage a create).
+ */
+function gridCorners(from: LatLng, to: LatLng, blockDeg: number): number {
   const steps = Math.max(1, Math.ceil(Math.abs(to.lng - from.lng) / blockDeg));
   const latSteps = Math.max(1, Math.ceil(Math.abs(to.lat - from.lat) / blockDeg));
   const n = Math.max(steps, latSteps);
+  if (CORNERS.length < 4 * n) CORNERS = new Float64Array(4 * n);
+  const corners = CORNERS;
   let lat = from.lat;
   for (let i = 1; i <= n; i++) {
     const nextLng = from.lng + ((to.lng - from.lng) * i) / n;
-    visit(lat, nextLng);
+    corners[4 * i - 4] = lat;
+    corners[4 * i - 3] = nextLng;
     const nextLat = from.lat + ((to.lat - from.lat) * i) / n;
-    visit(nextLat, nextLng);
+    corners[4 * i - 2] = nextLat;
+    corners[4 * i - 1] = nextLng;
     lat = nextLat;
   }
+  return 2 * n;
 }
 
 /**
@@ -86,14 +95,17 @@ export function planRouteLengthKm(
   const last = { lat: from.lat, lng: from.lng };
   const next = { lat: 0, lng: 0 };
   let lengthKm = 0;
-  gridCorners(from, to, STREET_GRID_BLOCK_DEG, (lat, lng) => {
-    if (lat === last.lat && lng === last.lng) return;
+  const corners = gridCorners(from, to, STREET_GRID_BLOCK_DEG);
+  for (let i = 0; i < corners; i++) {
+    const lat = CORNERS[2 * i]!;
+    const lng = CORNERS[2 * i + 1]!;
+    if (lat === last.lat && lng === last.lng) continue;
     next.lat = lat;
     next.lng = lng;
     lengthKm += haversineKm(last, next);
     last.lat = lat;
     last.lng = lng;
-  });
+  }
   return lengthKm;
 }
 
