@@ -1,5 +1,6 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawExchange, send, type RawReply } from './support/raw-http.js';
+import { parseAnswer, rawExchange, send, type RawReply } from './support/raw-http.js';
 import { KEYS, TestSandbox } from './support/test-sandbox.js';
 
 // `POST /v1/orders` with a plain JSON body is answered in front of Express (src/http/fast-writes.ts);
@@ -244,4 +245,35 @@ describe('a plain JSON body, read as body-parser reads it', () => {
       request: { body: { text: '{"pickup":' } },
     });
   });
+  it.each(['fast', 'express'] as const)(
+    'reads a body that comes after its headers, in parts, on the %s path',
+    async (via) => {
+      // Every other test here sends the body with its headers; here its bytes come later, in two
+      // writes, and are read as they come.
+      const body = JSON.stringify({
+        pickup: { address: '1 Market St' },
+        dropoff: { address: '2 Castro St' },
+        external_reference: `parts-${via}`,
+      });
+      const head =
+        `POST /v1/orders HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${KEYS.acme}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        (via === 'express' ? 'Content-Encoding: identity\r\n' : '') +
+        'Connection: close\r\n\r\n';
+      const answer = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        const socket = connect(port, '127.0.0.1', () => {
+          socket.write(head);
+          setTimeout(() => socket.write(body.slice(0, 10)), 30);
+          setTimeout(() => socket.write(body.slice(10)), 60);
+        });
+        socket.on('data', (d: Buffer) => (out += d.toString()));
+        socket.on('close', () => resolve(out));
+        socket.on('error', reject);
+      });
+      const reply = parseAnswer(answer);
+      expect(reply.status).toBe(201);
+      expect(reply.json).toMatchObject({ status: 'pending', external_reference: `parts-${via}` });
+    },
+  );
 });

@@ -31,6 +31,7 @@ async function panels(
     orders: number;
     requests: number;
     attempts: number;
+    drivers: number;
     onOrder: number;
     coverage: string[];
   },
@@ -55,6 +56,10 @@ async function panels(
     .locator('tr[data-order]')
     .evaluateAll((els) => els.map((e) => e.textContent ?? ''));
   await tab('Map');
+  // Every driver drawn first: with none on an order, the count below holds before any is.
+  await expect
+    .poll(() => page.locator('circle[data-driver]').count(), { timeout: 6000 })
+    .toBe(counts.drivers);
   // The live map hears drivers on its stream, a quarter of a second at most after they change.
   await expect
     .poll(() => page.locator('circle[data-status=on_order]').count(), { timeout: 6000 })
@@ -157,6 +162,7 @@ describe('the trace viewer (show-trace)', () => {
       orders: (await t.get('/__sandbox/orders')).body.orders.length as number,
       requests: (await t.get('/__sandbox/requests')).body.requests.length as number,
       attempts: (await t.get('/__sandbox/webhook-deliveries')).body.deliveries.length as number,
+      drivers: ((await t.get('/__sandbox/drivers')).body.drivers as unknown[]).length,
       onOrder: ((await t.get('/__sandbox/drivers')).body.drivers as { status: string }[]).filter(
         (d) => d.status === 'on_order',
       ).length,
@@ -243,6 +249,7 @@ describe('the trace viewer (show-trace)', () => {
         orders: shownC.orders,
         requests: shownC.requested.length,
         attempts: shownC.attempts.length,
+        drivers: shownC.drivers.length,
         onOrder: shownC.drivers.filter((d) => d.status === 'on_order').length,
         coverage: shownC.coverageRows,
       }),
@@ -254,6 +261,7 @@ describe('the trace viewer (show-trace)', () => {
         orders: shownA.orders,
         requests: shownA.requested.length,
         attempts: shownA.attempts.length,
+        drivers: shownA.drivers.length,
         onOrder: shownA.drivers.filter((d) => d.status === 'on_order').length,
         coverage: shownA.coverageRows,
       }),
@@ -265,6 +273,7 @@ describe('the trace viewer (show-trace)', () => {
         orders: shownB.orders,
         requests: shownB.requested.length,
         attempts: shownB.attempts.length,
+        drivers: shownB.drivers.length,
         onOrder: shownB.drivers.filter((d) => d.status === 'on_order').length,
         coverage: shownB.coverageRows,
       }),

@@ -26,7 +26,10 @@ interface Version<T> {
  */
 export class PerVersion<T> {
   readonly #kept = new WeakMap<object, Version<T>>();
-  /** The keys of the last version made: every order has the same, so they are kept once. */
+  /**
+   * The keys of the last version made: orders made by the API have the same keys in the same order,
+   * so they are kept once (an order with other keys, or in another order, gets its own).
+   */
   #keys: readonly string[] = [];
 
   constructor(private readonly make: (order: Order) => T) {}
@@ -36,7 +39,7 @@ export class PerVersion<T> {
     const kept = this.kept(order);
     if (kept !== undefined) return kept;
     const made = this.make(order);
-    // Counted first, so `values` is made at its size: grown by `push`, it held ~40 slots for 19.
+    // Counted first, so `values` is made at its size: grown by `push`, it held 41 slots for 18.
     let keys = this.#keys;
     let n = 0;
     let arrays = 0;

@@ -43,8 +43,8 @@ export const STREET_GRID_BLOCK_DEG = 0.005;
  */
 export function streetGridRoute(from: LatLng, to: LatLng, blockDeg = STREET_GRID_BLOCK_DEG): Route {
   const points: LatLng[] = [from];
-  const corners = gridCorners(from, to, blockDeg);
-  for (let i = 0; i < corners; i++) points.push({ lat: CORNERS[2 * i]!, lng: CORNERS[2 * i + 1]! });
+  const count = gridCorners(from, to, blockDeg);
+  for (let i = 0; i < count; i++) points.push({ lat: CORNERS[2 * i]!, lng: CORNERS[2 * i + 1]! });
   return routeFromPoints(points);
 }
 
@@ -95,8 +95,8 @@ export function planRouteLengthKm(
   const last = { lat: from.lat, lng: from.lng };
   const next = { lat: 0, lng: 0 };
   let lengthKm = 0;
-  const corners = gridCorners(from, to, STREET_GRID_BLOCK_DEG);
-  for (let i = 0; i < corners; i++) {
+  const count = gridCorners(from, to, STREET_GRID_BLOCK_DEG);
+  for (let i = 0; i < count; i++) {
     const lat = CORNERS[2 * i]!;
     const lng = CORNERS[2 * i + 1]!;
     if (lat === last.lat && lng === last.lng) continue;

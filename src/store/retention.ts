@@ -41,8 +41,9 @@ const any = (): boolean => true;
  * Enforces a world's retention limits (scenario `retention`) on its store, before each commit, so
  * memory and the `--data` file plateau under sustained load. Each collection is pruned only once it
  * has grown `slack` past its limit since it was last pruned (and by a quarter of what it had to
- * keep), down to the limit, so the cost per commit stays O(1) amortised: a commit with nothing due compares five sizes and a time (issue 24:
- * it had allocated a set and five closures, every create). Active orders and pending deliveries are
+ * keep), down to the limit, so the cost per commit stays O(1) amortised: a commit with nothing
+ * due compares five sizes and a time (issue 24: it had allocated a set and six closures, every
+ * create). Active orders and pending deliveries are
  * never dropped; expired idempotency keys are forgotten every twenty-fourth of their lifetime, and
  * the oldest beyond `idempotency_keys` sooner.
  */
