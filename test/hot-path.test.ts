@@ -211,6 +211,8 @@ describe('the location and the driver search, fast path and Express alike', () =
       400,
     ],
     ['the driver search without its query', (): string => '/v1/drivers/available', KEYS.acme, 400],
+    // A fragment is no part of the query (as Express reads it): both paths search 5 km.
+    ['the driver search with a fragment', (): string => `${DRIVERS}#map`, KEYS.acme, 200],
     ['the driver search without a key', (): string => DRIVERS, null, 401],
   ] as const)('%s', async (_name, path, key, status) => {
     await t.request('DELETE', '/__sandbox/requests');

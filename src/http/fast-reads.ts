@@ -1,15 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parse as parseQuery } from 'node:querystring';
 import type { Logger } from 'pino';
 import { lookupOrder } from '../commands/find-order.js';
 import { lookupLocationFix } from '../commands/order-location.js';
 import { ServiceError } from '../errors/service-error.js';
 import type { AccountRecord } from '../store/state.js';
 import { lookupKey } from './middleware/authenticate.js';
-import { checkQuery } from './middleware/validate.js';
+import { queryText } from '../journal/journal-entry.js';
+import { queryCheck } from './middleware/validate.js';
 import { fastPathTakes, runFastSteps, type RequestStep } from './pipeline.js';
 import { FastContext, type RequestContext } from './request-context.js';
-import type { InputValidator, RequestValidators } from './request-validators.js';
+import type { RequestValidators } from './request-validators.js';
 import { sendError } from './send-error.js';
 import { availableDriversText } from './drivers-text.js';
 import { locationText } from './location-text.js';
@@ -36,7 +36,7 @@ interface FastRead {
  * They run the same list of request steps as the Express chain (src/http/pipeline.ts: the world,
  * the request id and log line, the journal, the guard, the faults, and whatever is added to the
  * list), then the route's own part, through the functions the Express routes call: the key
- * (`lookupKey`, `identifyKey` without its throw), the query's check (`checkQuery`), the command,
+ * (`lookupKey`, `identifyKey` without its throw), the query's check (`queryCheck`), the command,
  * the answer, and errors through the one `sendError`. Returns false, having done nothing, for a
  * request that needs more than that plain path: another method or path, a query on an order's
  * path, an escaped id, or a request a step declines (a body, a refused Host, CORS, an injected
@@ -48,7 +48,7 @@ export function fastReads(
   validators: RequestValidators,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   // Made once, not per request: the routes' parts, and their errors.
-  let driversQuery: InputValidator | undefined; // compiled on first use, as on the Express route
+  const driversQuery = queryCheck(validators, 'listAvailableDrivers');
   const read: FastRead = {
     template: '/v1/orders/{order_id}',
     answer: keyed((x, account, id) => {
@@ -66,9 +66,7 @@ export function fastReads(
   const drivers: FastRead = {
     template: DRIVERS,
     answer: keyed((x, _account, _id, query) => {
-      driversQuery ??= validators.query('listAvailableDrivers');
-      const checked = checkQuery(driversQuery, { ...parseQuery(query) });
-      const near = checked as { lat: number; lng: number; radius: number };
+      const near = driversQuery(query) as { lat: number; lng: number; radius: number };
       return availableDriversText(x.world, near);
     }),
   };
@@ -107,7 +105,7 @@ export function fastReads(
       param = path.slice(ORDERS.length);
     }
     if (!isPlainId(param) && route !== drivers) return false;
-    const query = q < 0 ? '' : url.slice(q + 1);
+    const query = queryText(url);
     const x = new FastContext(req, res, 'GET', path, url, route.template, param, query);
     if (!fastPathTakes(steps, x)) return false;
     runFastSteps(steps, x, 0, finish, failed);

@@ -167,13 +167,25 @@ export function retryAfterOf(f: RequestFacts): number | null {
   return value !== undefined && /^\d+$/.test(value) ? Number(value) : null;
 }
 
+/**
+ * The query text of a request target `url`: after its `?`, before any `#` (empty without one).
+ * What every reader of a request takes as its query: the routes' checks (as Express reads it), the
+ * journal's entry and the report's ledger.
+ */
+export function queryText(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return '';
+  const hash = url.indexOf('#', at);
+  return hash < 0 ? url.slice(at + 1) : url.slice(at + 1, hash);
+}
+
 /** The query of `url` as an entry shows it: each parameter's value, or values when repeated. */
 export function queryOf(url: string): Record<string, string | string[]> {
-  const at = url.indexOf('?');
-  if (at < 0) return {};
+  const query = queryText(url);
+  if (query === '') return {};
   // Gathered in a Map: a parameter named `constructor` or `__proto__` is a parameter like any other.
   const params = new Map<string, string | string[]>();
-  for (const [k, v] of new URLSearchParams(url.slice(at + 1))) {
+  for (const [k, v] of new URLSearchParams(query)) {
     const prev = params.get(k);
     params.set(k, prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v]);
   }
