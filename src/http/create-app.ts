@@ -144,8 +144,8 @@ export function createApp(
 
   app.use(routes.handler());
   app.use(errorHandler(logger, routes));
-  const reads = fastReads(steps, logger, v1);
-  const writes = fastWrites(steps, logger, v1);
+  const reads = fastReads(steps, logger, v1, operations);
+  const writes = fastWrites(steps, logger, v1, operations);
   const serve = (req: IncomingMessage, res: ServerResponse): void => {
     if (!reads(req, res) && !writes(req, res)) void app(req, res);
   };

@@ -8,6 +8,7 @@ import { lookupKey } from './middleware/authenticate.js';
 import { queryText } from '../journal/journal-entry.js';
 import { queryCheck } from './middleware/validate.js';
 import { fastPathTakes, runFastSteps, type RequestStep } from './pipeline.js';
+import type { MatchedOperation, OperationMatcher } from './operation-matcher.js';
 import { FastContext, type RequestContext } from './request-context.js';
 import type { RequestValidators } from './request-validators.js';
 import { sendError } from './send-error.js';
@@ -23,6 +24,8 @@ const DRIVERS = '/v1/drivers/available';
 /** One read the fast path answers: its OpenAPI path template and what it answers. */
 interface FastRead {
   readonly template: string;
+  /** Its operation in the journal, from its order id (the document's operationId). */
+  readonly operation: (param: string) => MatchedOperation;
   /**
    * The answer's JSON text, or the ServiceError to answer (returned where the route can, else
    * thrown: `orThrow` says what a throw costs). `param` is the order id.
@@ -46,11 +49,21 @@ export function fastReads(
   steps: readonly RequestStep[],
   logger: Logger,
   validators: RequestValidators,
+  operations: OperationMatcher,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   // Made once, not per request: the routes' parts, and their errors.
+  const ofOrder = (template: string): FastRead['operation'] => {
+    const operation = operations.operationAt('GET', template);
+    return (id) => ({ operation, params: { order_id: id } });
+  };
+  const search: MatchedOperation = Object.freeze({
+    operation: operations.operationAt('GET', DRIVERS),
+    params: Object.freeze({}),
+  });
   const driversQuery = queryCheck(validators, 'listAvailableDrivers');
   const read: FastRead = {
     template: '/v1/orders/{order_id}',
+    operation: ofOrder('/v1/orders/{order_id}'),
     answer: keyed((x, account, id) => {
       const found = lookupOrder(x.world, id, account);
       return found instanceof ServiceError ? found : orderText(found.order);
@@ -58,6 +71,7 @@ export function fastReads(
   };
   const location: FastRead = {
     template: '/v1/orders/{order_id}/location',
+    operation: ofOrder('/v1/orders/{order_id}/location'),
     answer: keyed((x, account, id) => {
       const fix = lookupLocationFix(x.world, account, id);
       return fix instanceof ServiceError ? fix : locationText(fix);
@@ -65,6 +79,7 @@ export function fastReads(
   };
   const drivers: FastRead = {
     template: DRIVERS,
+    operation: () => search,
     answer: keyed((x, _account, _id, query) => {
       const near = driversQuery(query) as { lat: number; lng: number; radius: number };
       return availableDriversText(x.world, near);
@@ -107,6 +122,7 @@ export function fastReads(
     if (!isPlainId(param) && route !== drivers) return false;
     const query = queryText(url);
     const x = new FastContext(req, res, 'GET', path, url, route.template, param, query);
+    x.operation = route.operation(param);
     if (!fastPathTakes(steps, x)) return false;
     runFastSteps(steps, x, 0, finish, failed);
     return true;

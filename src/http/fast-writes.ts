@@ -5,6 +5,7 @@ import type { AccountRecord } from '../store/state.js';
 import { lookupKey } from './middleware/authenticate.js';
 import { plainJsonLength, readPlainJson } from './middleware/json-body.js';
 import { fastPathTakes, runFastSteps, type RequestStep } from './pipeline.js';
+import type { MatchedOperation, OperationMatcher } from './operation-matcher.js';
 import { FastContext, type RequestContext } from './request-context.js';
 import type { RequestValidators } from './request-validators.js';
 import { createOrderAnswer } from './routes/orders.js';
@@ -29,8 +30,13 @@ export function fastWrites(
   steps: readonly RequestStep[],
   logger: Logger,
   validators: RequestValidators,
+  operations: OperationMatcher,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   const create = createOrderAnswer(validators);
+  const named: MatchedOperation = Object.freeze({
+    operation: operations.operationAt('POST', ORDERS),
+    params: Object.freeze({}),
+  });
   const failed = (x: RequestContext, err: unknown): void => sendError(x, err, logger);
   const finish = (x: RequestContext): void => {
     let account: AccountRecord | ServiceError;
@@ -54,6 +60,7 @@ export function fastWrites(
     const length = plainJsonLength(req.headers);
     if (length < 0) return false;
     const x = new FastContext(req, res, 'POST', ORDERS, ORDERS, ORDERS, '', '', length);
+    x.operation = named;
     if (!fastPathTakes(steps, x)) return false;
     runFastSteps(steps, x, 0, finish, failed);
     return true;

@@ -19,6 +19,14 @@ describe('OperationMatcher', () => {
     expect(matcher.match('PATCH', '/v1/orders/ord_1')).toBeUndefined();
   });
 
+  it('names the operation at a path as the document writes it, for a route that knows its own', () => {
+    expect(matcher.operationAt('GET', '/v1/orders/{order_id}')).toBe('retrieveOrder');
+    expect(matcher.operationAt('POST', '/v1/orders')).toBe('createOrder');
+    expect(matcher.operationAt('GET', '/v1/drivers/available')).toBe('listAvailableDrivers');
+    expect(() => matcher.operationAt('GET', '/v1/orders/ord_1')).toThrow(/no operation/);
+    expect(() => matcher.operationAt('PUT', '/v1/orders')).toThrow(/no operation/);
+  });
+
   it('answers a request line asked again the same, and every other one for itself', () => {
     const first = matcher.match('GET', '/v1/orders/ord_again');
     expect(matcher.match('GET', '/v1/orders/ord_again')).toBe(first);

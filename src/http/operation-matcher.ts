@@ -11,6 +11,8 @@ const REMEMBERED = 512;
 
 interface CompiledOperation {
   method: string;
+  /** The path as the document writes it, e.g. `/v1/orders/{order_id}`. */
+  template: string;
   pattern: RegExp;
   names: string[];
   operation: string;
@@ -34,6 +36,7 @@ export class OperationMatcher {
         .replace(/\\?\{[^}]+\}/g, '([^/]+)');
       return {
         method: op.method.toUpperCase(),
+        template: op.path,
         pattern: new RegExp(`^${source}/?$`),
         names,
         operation: op.operationId,
@@ -54,6 +57,17 @@ export class OperationMatcher {
     if (this.remembered.size >= REMEMBERED) this.remembered.clear();
     this.remembered.set(key, found);
     return found;
+  }
+
+  /**
+   * The operationId at `method` and `template`, a path as the document writes it
+   * (`GET /v1/orders/{order_id}` → `retrieveOrder`): for a route that knows which it is, to name
+   * its requests without matching their paths. Throws for one the document does not have.
+   */
+  operationAt(method: string, template: string): string {
+    const op = this.operations.find((o) => o.method === method && o.template === template);
+    if (op === undefined) throw new Error(`invariant: no operation ${method} ${template}`);
+    return op.operation;
   }
 
   private find(method: string, path: string): MatchedOperation | undefined {

@@ -4,6 +4,7 @@ import type { JournalFault } from '../journal/request-journal.js';
 import type { AccountRecord } from '../store/state.js';
 import type { World } from '../world/world.js';
 import type { AppHost } from './app-host.js';
+import type { MatchedOperation } from './operation-matcher.js';
 
 /**
  * What the request steps (src/http/pipeline.ts) read and write of one request. On the Express chain
@@ -46,6 +47,11 @@ export interface RequestContext {
   rawBody?: Buffer;
   /** The API fault injected into this request, for the request journal. */
   fault?: JournalFault;
+  /**
+   * The request's documented operation, when the route that took it knows which it is (the fast
+   * path's routes): the journal then asks no `OperationMatcher` to match its path.
+   */
+  operation?: MatchedOperation | undefined;
   /** The response body sent, for the journal; `null` until one is. */
   answered: string | null;
   /** The error `sendError` answered with (the journal's `response_error`), when it did. */
@@ -82,6 +88,7 @@ export class FastContext implements RequestContext {
   keyReadOnly: boolean | undefined = undefined;
   rawBody: Buffer | undefined = undefined;
   fault: JournalFault | undefined = undefined;
+  operation: MatchedOperation | undefined = undefined;
   answered: string | null = null;
   answeredError: JournalError | undefined = undefined;
   answerHeaders: Readonly<Record<string, string>> | undefined = undefined;

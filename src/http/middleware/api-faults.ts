@@ -76,7 +76,7 @@ function planFor(x: RequestContext, matcher: OperationMatcher): ApiFaultPlan | u
     return { source: 'header', latencyMs: 0, outcome };
   }
   if (x.world.apiFaults.current.length === 0) return undefined;
-  const matched = matcher.match(x.method, x.path);
+  const matched = x.operation ?? matcher.match(x.method, x.path);
   return matched ? x.world.apiFaults.plan(matched.operation) : undefined;
 }
 

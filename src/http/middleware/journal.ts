@@ -81,7 +81,7 @@ function recordOnClose(journal: JournalSink, matcher: OperationMatcher, x: Reque
   whenClosed(res, () => {
     const finished = res.writableFinished;
     const status = finished ? res.statusCode : null;
-    const matched = matcher.match(x.method, x.path);
+    const matched = x.operation ?? matcher.match(x.method, x.path);
     const operation = matched?.operation ?? null;
     journal.record({
       id: x.requestId,
