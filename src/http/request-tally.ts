@@ -13,16 +13,22 @@ export interface RequestCount {
  * the routes are the documents' templates (or `unmatched`), never a raw path.
  */
 export class RequestTally {
-  private readonly counts = new Map<string, RequestCount>();
+  /** By method, then status, then route: no key is joined per request (issue 24). */
+  private readonly counts = new Map<string, Map<string, Map<string, RequestCount>>>();
 
   count(method: string, route: string, status: string): void {
-    const key = `${method} ${status} ${route}`;
-    const seen = this.counts.get(key);
+    let byStatus = this.counts.get(method);
+    if (byStatus === undefined)
+      this.counts.set(method, (byStatus = new Map<string, Map<string, RequestCount>>()));
+    let byRoute = byStatus.get(status);
+    if (byRoute === undefined) byStatus.set(status, (byRoute = new Map<string, RequestCount>()));
+    const seen = byRoute.get(route);
     if (seen) seen.count++;
-    else this.counts.set(key, { method, route, status, count: 1 });
+    else byRoute.set(route, { method, route, status, count: 1 });
   }
 
-  entries(): Iterable<RequestCount> {
-    return this.counts.values();
+  *entries(): Iterable<RequestCount> {
+    for (const byStatus of this.counts.values())
+      for (const byRoute of byStatus.values()) yield* byRoute.values();
   }
 }

@@ -1,4 +1,5 @@
-import { createServer } from 'node:http';
+import { EventEmitter } from 'node:events';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { whenClosed } from './when-closed.js';
@@ -34,5 +35,40 @@ describe('whenClosed', () => {
       '/dropped 2',
       '/dropped 3',
     ]);
+  });
+
+  it('runs them once, were close emitted again, and none added after the response closed', async () => {
+    let ran = 0;
+    let res!: ServerResponse;
+    let closed: () => void = () => undefined;
+    const server = createServer((_req, r) => {
+      res = r;
+      whenClosed(r, () => {
+        ran++;
+        closed();
+      });
+      r.end('ok');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const close = new Promise<void>((r) => (closed = r));
+    expect(await (await fetch(url)).text()).toBe('ok');
+    await close;
+    server.close();
+    res.emit('close');
+    whenClosed(res, () => ran++);
+    res.emit('close');
+    expect(ran).toBe(1);
+  });
+
+  it('runs a hook that one of them adds while they run', () => {
+    const res = new EventEmitter() as ServerResponse;
+    const ran: string[] = [];
+    whenClosed(res, () => {
+      ran.push('first');
+      whenClosed(res, () => ran.push('added'));
+    });
+    res.emit('close');
+    expect(ran).toEqual(['first', 'added']);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classifyRequests, type ObservedRequest } from './observed-request.js';
+import fc from 'fast-check';
+import { classifyRequests, orderPathId, type ObservedRequest } from './observed-request.js';
 
 let n = 0;
 const req = (over: Partial<ObservedRequest>): ObservedRequest => ({
@@ -95,5 +96,31 @@ describe('classifyRequests', () => {
       limited.request_id,
       patient.request_id,
     ]);
+  });
+});
+
+describe('orderPathId', () => {
+  it('takes the paths the regular expression took, and the same id', () => {
+    const segment = fc.oneof(
+      fc.constantFrom('v1', 'orders', 'ord_1', 'location', 'payment', '', 'a%2Fb', 'x\n'),
+      fc.string({ unit: fc.constantFrom('a', '/', '%', '_', 'n') }),
+    );
+    const path = fc.oneof(
+      fc.array(segment, { maxLength: 6 }).map((parts) => `/${parts.join('/')}`),
+      fc
+        .tuple(segment, fc.constantFrom('', '/location', '/payment', '/location/', '//location'))
+        .map(([id, rest]) => `/v1/orders/${id}${rest}`),
+    );
+    fc.assert(
+      fc.property(
+        path,
+        fc.constantFrom('' as const, '/location' as const, '/payment' as const),
+        (p, suffix) => {
+          const re = new RegExp(`^/v1/orders/([^/]+)${suffix}$`);
+          expect(orderPathId(p, suffix)).toBe(re.exec(p)?.[1]);
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });

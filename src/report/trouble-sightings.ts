@@ -1,10 +1,8 @@
 import type { RequestFacts } from '../journal/journal-entry.js';
+import { orderPathId } from './observed-request.js';
 
 /** Orders whose last ETA read is remembered; beyond, the oldest are forgotten. */
 const MEMORY = 5_000;
-
-const ORDER_PATH = /^\/v1\/orders\/([^/]+)$/;
-const LOCATION_PATH = /^\/v1\/orders\/[^/]+\/location$/;
 
 interface OrderRead {
   status?: string;
@@ -31,12 +29,12 @@ export class TroubleSightings {
   /** The situations `e` proves; `intervalMs` is the world's report interval. */
   observe(e: RequestFacts, intervalMs: number): string[] {
     if (e.method !== 'GET' || e.status !== 200) return [];
-    if (LOCATION_PATH.test(e.path)) {
+    if (orderPathId(e.path, '/location') !== undefined) {
       const read = this.read(e, e.path);
       const recorded = typeof read?.updated_at === 'string' ? Date.parse(read.updated_at) : NaN;
       return e.virtual_ms - recorded >= intervalMs ? ['location.stale.seen'] : [];
     }
-    const id = ORDER_PATH.exec(e.path)?.[1];
+    const id = orderPathId(e.path, '');
     if (id === undefined) return [];
     const order = this.read(e, id);
     if (!order) return [];
