@@ -61,12 +61,13 @@ describe('whenClosed', () => {
     expect(ran).toBe(1);
   });
 
-  it('runs a hook that one of them adds while they run', () => {
+  it('runs a hook that one of them adds while they run, and none twice if one emits close', () => {
     const res = new EventEmitter() as ServerResponse;
     const ran: string[] = [];
     whenClosed(res, () => {
       ran.push('first');
       whenClosed(res, () => ran.push('added'));
+      res.emit('close'); // and 'close' again, from a hook: nothing runs twice
     });
     res.emit('close');
     expect(ran).toEqual(['first', 'added']);

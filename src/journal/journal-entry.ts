@@ -168,15 +168,17 @@ export function retryAfterOf(f: RequestFacts): number | null {
 }
 
 /**
- * The query text of a request target `url`: after its `?`, before any `#` (empty without one).
+ * The query text of a request target `url`: after its `?`, before any `#` (empty without one, or
+ * with the `?` after a `#`).
  * What every reader of a request takes as its query: the routes' checks (as Express reads it), the
  * journal's entry and the report's ledger.
  */
 export function queryText(url: string): string {
+  // The fragment starts at the first `#`, a `?` after it included (as Express's parseurl reads it).
+  const hash = url.indexOf('#');
+  const end = hash < 0 ? url.length : hash;
   const at = url.indexOf('?');
-  if (at < 0) return '';
-  const hash = url.indexOf('#', at);
-  return hash < 0 ? url.slice(at + 1) : url.slice(at + 1, hash);
+  return at < 0 || at > end ? '' : url.slice(at + 1, end);
 }
 
 /** The query of `url` as an entry shows it: each parameter's value, or values when repeated. */

@@ -226,8 +226,21 @@ describe('RequestLedger', () => {
 describe('queryNames', () => {
   it('names the parameters as URLSearchParams does, escaped or not, up to a fragment', () => {
     const part = fc.oneof(
-      fc.constantFrom('lat', 'lng', 'radius', 'a+b', 'a%20b', '%zz', '', '=', '==x', 'x=', 'k=v=w'),
-      fc.string({ unit: fc.constantFrom('a', 'b', '=', '%', '2', '0', '+', ' ', 'é') }),
+      fc.constantFrom(
+        'lat',
+        'lng',
+        'radius',
+        'a+b',
+        'a%20b',
+        '%zz',
+        '',
+        '=',
+        '==x',
+        'x=',
+        'k=v=w',
+        '?r=3',
+      ),
+      fc.string({ unit: fc.constantFrom('a', 'b', '=', '%', '2', '0', '+', ' ', 'é', '?') }),
     );
     fc.assert(
       fc.property(fc.array(part, { maxLength: 6 }), fc.boolean(), (parts, fragment) => {

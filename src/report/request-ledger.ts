@@ -275,9 +275,11 @@ function bodyDigest(e: RequestFacts): string {
 export function queryNames(url: string): string[] {
   const query = queryText(url);
   if (query === '') return [];
-  // Without an escape ('%', or '+' for a space), a name is the text before its '=', empty parts
-  // skipped: what URLSearchParams reads, without decoding every value on each request.
-  if (query.includes('%') || query.includes('+')) return [...new URLSearchParams(query).keys()];
+  // Without an escape ('%', or '+' for a space) or a leading '?' (which URLSearchParams drops), a
+  // name is the text before its '=', empty parts skipped: what URLSearchParams reads, without
+  // decoding every value on each request.
+  if (query.includes('%') || query.includes('+') || query.startsWith('?'))
+    return [...new URLSearchParams(query).keys()];
   const names: string[] = [];
   for (const part of query.split('&')) {
     if (part.length === 0) continue;
