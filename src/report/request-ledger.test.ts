@@ -212,10 +212,13 @@ describe('RequestLedger', () => {
       [300, 'ord_b'],
       [1000, 'ord_a'],
       [1400, 'ord_a'],
+      [1500, 'ord_a'],
     ] as const)
       l.observe(poll(at, order));
-    expect(l.habitList()).toMatchObject([{ habit: 'location_polled_too_often', count: 1 }]);
-    expect(l.proof('location.tracked').count).toBe(4);
+    // The message is the first time's (400 ms apart), made then only.
+    expect(l.habitList()).toMatchObject([{ habit: 'location_polled_too_often', count: 2 }]);
+    expect(l.habitList()[0]!.message).toContain('(400 ms apart)');
+    expect(l.proof('location.tracked').count).toBe(5);
     l.reset();
     expect([l.requests, l.habitList().length, l.proof('location.tracked').count]).toEqual([
       0, 0, 0,

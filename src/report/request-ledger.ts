@@ -153,8 +153,9 @@ export class RequestLedger {
       } else if (!expectsError(e)) {
         this.warn(
           'retry_after_ignored',
-          `retried ${e.method} ${e.path} ${Math.round(before.until - started)} ms sooner than Retry-After allowed; wait at least Retry-After seconds before retrying`,
           e.id,
+          () =>
+            `retried ${e.method} ${e.path} ${Math.round(before.until - started)} ms sooner than Retry-After allowed; wait at least Retry-After seconds before retrying`,
         );
       }
     }
@@ -178,8 +179,9 @@ export class RequestLedger {
     if (key === null)
       this.warn(
         'no_idempotency_key',
-        `${e.operation} sent without an Idempotency-Key: a retry after a dropped answer could do the write twice; send a unique key per write and reuse it on retries`,
         e.id,
+        () =>
+          `${e.operation} sent without an Idempotency-Key: a retry after a dropped answer could do the write twice; send a unique key per write and reuse it on retries`,
       );
     if (hash === null) return;
     const same = `${e.account_id ?? ''} ${e.path} ${hash}`;
@@ -211,8 +213,9 @@ export class RequestLedger {
     if (last !== undefined && soon(started, last.real) && soon(virtual, last.virtual))
       this.warn(
         'location_polled_too_often',
-        `the location of an order was polled more than once a second (${Math.round(started - last.real)} ms apart); poll at most once a second, or open the order's live stream`,
         e.id,
+        () =>
+          `the location of an order was polled more than once a second (${Math.round(started - last.real)} ms apart); poll at most once a second, or open the order's live stream`,
       );
   }
 
@@ -252,12 +255,14 @@ export class RequestLedger {
     });
   }
 
-  private warn(habit: Habit['habit'], message: string, requestId: string): void {
+  /** Counts a habit; its message, from its first request, is made then only (not on every poll). */
+  private warn(habit: Habit['habit'], requestId: string, message: () => string): void {
     const h = this.habits.get(habit);
     if (h) {
       h.count++;
       if (h.request_ids.length < EVIDENCE_LIMIT) h.request_ids.push(requestId);
-    } else this.habits.set(habit, { habit, message, count: 1, request_ids: [requestId] });
+    } else
+      this.habits.set(habit, { habit, message: message(), count: 1, request_ids: [requestId] });
   }
 }
 

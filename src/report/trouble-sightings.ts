@@ -30,8 +30,7 @@ export class TroubleSightings {
   observe(e: RequestFacts, intervalMs: number): string[] {
     if (e.method !== 'GET' || e.status !== 200) return [];
     if (orderPathId(e.path, '/location') !== undefined) {
-      const read = this.read(e, e.path);
-      const recorded = typeof read?.updated_at === 'string' ? Date.parse(read.updated_at) : NaN;
+      const recorded = this.read(e, e.path)?.recordedMs ?? NaN;
       return e.virtual_ms - recorded >= intervalMs ? ['location.stale.seen'] : [];
     }
     const id = orderPathId(e.path, '');
@@ -79,8 +78,8 @@ export class TroubleSightings {
 
 /** What an order's (or a location's) answer tells the sightings. */
 interface AnswerRead {
-  /** A location's report time. */
-  updated_at?: unknown;
+  /** A location's report time (`updated_at`), epoch ms; NaN without one. */
+  recordedMs: number;
   /** Assigned twice, and not back to pending nor cancelled. */
   reassigned: boolean;
   /** `status driver_id` while a driver is on the way (assigned or picked up), with the ETAs. */
@@ -99,7 +98,7 @@ function readAnswer(text: string): AnswerRead | undefined {
   const assignments = (order.timeline ?? []).filter((t) => t.status === 'driver_assigned');
   const moving = order.status === 'driver_assigned' || order.status === 'picked_up';
   return {
-    updated_at: order.updated_at,
+    recordedMs: typeof order.updated_at === 'string' ? Date.parse(order.updated_at) : NaN,
     reassigned:
       assignments.length >= 2 && order.status !== 'pending' && order.status !== 'cancelled',
     ...(moving ? { who: `${order.status} ${order.driver?.driver_id ?? ''}` } : {}),
