@@ -24,7 +24,7 @@ const DRIVERS = '/v1/drivers/available';
 /** One read the fast path answers: its OpenAPI path template and what it answers. */
 interface FastRead {
   readonly template: string;
-  /** Its operation in the journal, from its order id (the document's operationId). */
+  /** Its operation in the journal, from its order id (`''` for none; the document's operationId). */
   readonly operation: (param: string) => MatchedOperation;
   /**
    * The answer's JSON text, or the ServiceError to answer (returned where the route can, else
@@ -52,39 +52,38 @@ export function fastReads(
   operations: OperationMatcher,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   // Made once, not per request: the routes' parts, and their errors.
-  const ofOrder = (template: string): FastRead['operation'] => {
+  /** A read at `template`, its operation named from the document: with the order id, if it has one. */
+  const fastRead = (template: string, answer: FastRead['answer']): FastRead => {
     const operation = operations.operationAt('GET', template);
-    return (id) => ({ operation, params: { order_id: id } });
+    const noParams: MatchedOperation = Object.freeze({ operation, params: Object.freeze({}) });
+    return {
+      template,
+      operation: (id) => (id === '' ? noParams : { operation, params: { order_id: id } }),
+      answer,
+    };
   };
-  const search: MatchedOperation = Object.freeze({
-    operation: operations.operationAt('GET', DRIVERS),
-    params: Object.freeze({}),
-  });
   const driversQuery = queryCheck(validators, 'listAvailableDrivers');
-  const read: FastRead = {
-    template: '/v1/orders/{order_id}',
-    operation: ofOrder('/v1/orders/{order_id}'),
-    answer: keyed((x, account, id) => {
+  const read = fastRead(
+    '/v1/orders/{order_id}',
+    keyed((x, account, id) => {
       const found = lookupOrder(x.world, id, account);
       return found instanceof ServiceError ? found : orderText(found.order);
     }),
-  };
-  const location: FastRead = {
-    template: '/v1/orders/{order_id}/location',
-    operation: ofOrder('/v1/orders/{order_id}/location'),
-    answer: keyed((x, account, id) => {
+  );
+  const location = fastRead(
+    '/v1/orders/{order_id}/location',
+    keyed((x, account, id) => {
       const fix = lookupLocationFix(x.world, account, id);
       return fix instanceof ServiceError ? fix : locationText(fix);
     }),
-  };
-  const drivers: FastRead = {
-    template: DRIVERS,
-    operation: () => search,
-    answer: keyed((x, _account, _id, query) => {
+  );
+  const drivers = fastRead(
+    DRIVERS,
+    keyed((x, _account, _id, query) => {
       const near = driversQuery(query) as { lat: number; lng: number; radius: number };
       return availableDriversText(x.world, near);
     }),
-  };
+  );
   const routes = new Map([read, location, drivers].map((r) => [r.template, r]));
   const failed = (x: RequestContext, err: unknown): void => sendError(x, err, logger);
   const finish = (x: RequestContext): void => {
@@ -122,8 +121,8 @@ export function fastReads(
     if (!isPlainId(param) && route !== drivers) return false;
     const query = queryText(url);
     const x = new FastContext(req, res, 'GET', path, url, route.template, param, query);
-    x.operation = route.operation(param);
     if (!fastPathTakes(steps, x)) return false;
+    x.operation = route.operation(param);
     runFastSteps(steps, x, 0, finish, failed);
     return true;
   };

@@ -60,8 +60,8 @@ export function fastWrites(
     const length = plainJsonLength(req.headers);
     if (length < 0) return false;
     const x = new FastContext(req, res, 'POST', ORDERS, ORDERS, ORDERS, '', '', length);
-    x.operation = named;
     if (!fastPathTakes(steps, x)) return false;
+    x.operation = named;
     runFastSteps(steps, x, 0, finish, failed);
     return true;
   };

@@ -181,6 +181,24 @@ export function queryText(url: string): string {
   return at < 0 || at > end ? '' : url.slice(at + 1, end);
 }
 
+/** The names of the query parameters of `url`, in order (none without a `?`). */
+export function queryNames(url: string): string[] {
+  const query = queryText(url);
+  if (query === '') return [];
+  // Without an escape ('%', or '+' for a space) or a leading '?' (which URLSearchParams drops), a
+  // name is the text before its '=', empty parts skipped: what URLSearchParams reads, without
+  // decoding every value on each request.
+  if (query.includes('%') || query.includes('+') || query.startsWith('?'))
+    return [...new URLSearchParams(query).keys()];
+  const names: string[] = [];
+  for (const part of query.split('&')) {
+    if (part.length === 0) continue;
+    const eq = part.indexOf('=');
+    names.push(eq < 0 ? part : part.slice(0, eq));
+  }
+  return names;
+}
+
 /** The query of `url` as an entry shows it: each parameter's value, or values when repeated. */
 export function queryOf(url: string): Record<string, string | string[]> {
   const query = queryText(url);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JournalBody, JournalError, RequestFacts } from '../journal/journal-entry.js';
-import fc from 'fast-check';
-import { queryNames, RequestLedger } from './request-ledger.js';
+import { RequestLedger } from './request-ledger.js';
 import { maskString, redactBody, ruleOfDetail } from './violation-rules.js';
 
 let n = 0;
@@ -223,36 +222,5 @@ describe('RequestLedger', () => {
     expect([l.requests, l.habitList().length, l.proof('location.tracked').count]).toEqual([
       0, 0, 0,
     ]);
-  });
-});
-
-describe('queryNames', () => {
-  it('names the parameters as URLSearchParams does, escaped or not, up to a fragment', () => {
-    const part = fc.oneof(
-      fc.constantFrom(
-        'lat',
-        'lng',
-        'radius',
-        'a+b',
-        'a%20b',
-        '%zz',
-        '',
-        '=',
-        '==x',
-        'x=',
-        'k=v=w',
-        '?r=3',
-      ),
-      fc.string({ unit: fc.constantFrom('a', 'b', '=', '%', '2', '0', '+', ' ', 'é', '?') }),
-    );
-    fc.assert(
-      fc.property(fc.array(part, { maxLength: 6 }), fc.boolean(), (parts, fragment) => {
-        const query = parts.join('&');
-        const url = `/v1/x?${query}${fragment ? '#frag=1&x' : ''}`;
-        expect(queryNames(url)).toEqual([...new URLSearchParams(query).keys()]);
-      }),
-    );
-    expect(queryNames('/v1/orders')).toEqual([]);
-    expect(queryNames('/v1/orders?')).toEqual([]);
   });
 });

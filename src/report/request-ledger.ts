@@ -2,7 +2,7 @@
 // per-request bookkeeping and bounds); the rules themselves are in violation-rules.ts.
 import { hash } from 'node:crypto';
 import type { Habit, Violation, ViolationRule } from './integration-report.js';
-import { errorOf, queryText, retryAfterOf, type RequestFacts } from '../journal/journal-entry.js';
+import { errorOf, queryNames, retryAfterOf, type RequestFacts } from '../journal/journal-entry.js';
 import { situationOf, type ObservedRequest } from './observed-request.js';
 import { brokenRules, maskString, redactBody } from './violation-rules.js';
 
@@ -274,24 +274,6 @@ function bodyDigest(e: RequestFacts): string {
   const text = e.request_body;
   if (text === null || text.length === 0) return '';
   return hash('sha256', text, 'base64url');
-}
-
-/** The names of the query parameters of `url`, in order (none without a `?`). */
-export function queryNames(url: string): string[] {
-  const query = queryText(url);
-  if (query === '') return [];
-  // Without an escape ('%', or '+' for a space) or a leading '?' (which URLSearchParams drops), a
-  // name is the text before its '=', empty parts skipped: what URLSearchParams reads, without
-  // decoding every value on each request.
-  if (query.includes('%') || query.includes('+') || query.startsWith('?'))
-    return [...new URLSearchParams(query).keys()];
-  const names: string[] = [];
-  for (const part of query.split('&')) {
-    if (part.length === 0) continue;
-    const eq = part.indexOf('=');
-    names.push(eq < 0 ? part : part.slice(0, eq));
-  }
-  return names;
 }
 
 /** The memory under `key`, else under `anonymous` (the same request before its key was read). */
