@@ -6,6 +6,7 @@ import { fail } from '../errors/service-error.js';
 import type { MessageClasses } from './message-classes.js';
 import { answerClientErrorsInJson } from './client-error.js';
 import { answerOnSocket } from '../edge/raw-answer.js';
+import { HeldAnswers } from './held-answers.js';
 import { namesWebSocket, serveIgnoringUpgrade } from './ignored-upgrade.js';
 
 /** The server's handler of WebSocket upgrades (the streams). */
@@ -27,7 +28,8 @@ export interface ServerLimits {
  * (417), `CONNECT` (405, then closed), a missing `Host` (left to the app: Node's own check answers
  * an empty 400), and connections over the cap (503, then closed). WebSocket upgrades go to
  * `webSocket`; any other `Upgrade` (`h2c`) is ignored: the request is served over HTTP/1.1.
- * `classes` make the requests and responses (src/http/message-classes.ts).
+ * `classes` make the requests and responses (src/http/message-classes.ts). The answers written
+ * in one pass of the event loop are sent together at its end (`HeldAnswers`).
  */
 export function createHttpServer(
   app: RequestListener,
@@ -37,10 +39,14 @@ export function createHttpServer(
   classes?: MessageClasses,
 ): Server {
   const refused = new WeakSet<Socket>();
+  const held = new HeldAnswers();
   const serve: RequestListener = (req, res) => {
     // A request on a connection already refused for the cap must not run.
     if (refused.has(req.socket)) req.socket.destroy();
-    else app(req, res);
+    else {
+      held.hold(); // its answer goes out with the others of this pass (src/http/held-answers.ts)
+      app(req, res);
+    }
   };
   const server = createServer(
     {
@@ -72,6 +78,7 @@ export function createHttpServer(
       return;
     }
     open += 1;
+    held.adopt(socket);
     socket.once('close', () => (open -= 1));
   });
 

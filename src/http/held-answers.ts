@@ -1,0 +1,76 @@
+import { Socket } from 'node:net';
+// The module's own binding, not the global: a test that fakes the global timers around a sandbox
+// in its own process (`vi.useFakeTimers()`, Jest's) must not hold the sandbox's answers forever.
+import { setImmediate } from 'node:timers';
+
+/** Node's own `uncork`, made on `socket`. */
+function nodeUncork(socket: Socket): void {
+  Socket.prototype.uncork.call(socket);
+}
+
+/**
+ * The most answers that wait at once (uncorks noted: one per answer, `res.end`'s): with more
+ * requests in one pass (hundreds of clients), those waiting are sent and the pass goes on, so no
+ * answer waits for hundreds of others.
+ */
+export const HELD_AT_MOST = 64;
+
+/**
+ * Sends the answers written during one pass of the event loop over its ready connections
+ * together, at the end of the pass (or once `HELD_AT_MOST` wait), rather than each as it is
+ * written.
+ *
+ * Why (issue 24): sending an answer wakes the client waiting for it. Under load the clients wait
+ * on another core, and each answer sent alone cost this process the kernel's wake-up of that core
+ * (~10 µs of system time here, twice what Node spends writing it). Sent together, the first wakes
+ * the client and the others find it awake: the sandbox's answers cost 25–40 % less CPU, and more
+ * of them are answered a second with a lower p99 (BENCHMARKS.md; decision 28). An answer waits
+ * for the rest of its pass at most: a request alone in its pass is sent at once after it.
+ *
+ * How: Node writes an answer through its connection's cork (`res.end` corks, writes and uncorks;
+ * a `res.write` uncorks on the next tick). `adopt` gives each connection an `uncork` that, while
+ * answers are held, notes the call instead of making it; `hold` (each request) holds them until
+ * the pass's check phase (`setImmediate`), where each noted call is made, in order. Nothing else
+ * changes: the bytes, their order on each connection, and every event ('finish' comes once they
+ * are written, as always). A connection ended meanwhile keeps its answer in its buffer and sends
+ * it then; an answer written in a later pass (after an await) waits for that pass's end.
+ */
+export class HeldAnswers {
+  /** Whether answers are held now, and a connection for each `uncork` noted, in order. */
+  private readonly pass = { holding: false, held: [] as Socket[] };
+  /** Every adopted connection's `uncork`: one function, which finds the connection as `this`. */
+  private readonly uncork: (this: Socket) => void;
+  private readonly endOfPass = (): void => {
+    this.pass.holding = false;
+    this.send();
+  };
+
+  constructor() {
+    const pass = this.pass;
+    this.uncork = function (this: Socket): void {
+      if (pass.holding) pass.held.push(this);
+      else nodeUncork(this);
+    };
+  }
+
+  /** Makes `socket`'s uncorks wait, while answers are held, for the end of the pass. */
+  adopt(socket: Socket): void {
+    socket.uncork = this.uncork;
+  }
+
+  /** Holds the answers written from now to the end of this pass (a request arrived in it). */
+  hold(): void {
+    const pass = this.pass;
+    if (pass.held.length >= HELD_AT_MOST) this.send();
+    if (pass.holding) return;
+    pass.holding = true;
+    setImmediate(this.endOfPass);
+  }
+
+  /** Makes every uncork noted so far, in order. */
+  private send(): void {
+    const held = this.pass.held;
+    for (let i = 0; i < held.length; i++) nodeUncork(held[i]!);
+    held.length = 0;
+  }
+}
