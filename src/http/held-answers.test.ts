@@ -2,7 +2,7 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import { connect, Socket, type AddressInfo } from 'node:net';
 import { setImmediate as nextPass } from 'node:timers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HELD_AT_MOST, HeldAnswers } from './held-answers.js';
+import { HELD_AT_MOST, HeldAnswers, PROBE_EVERY, QUIET_PASSES } from './held-answers.js';
 
 /** A server whose answers are held as the sandbox's are (src/http/http-server.ts). */
 async function heldServer(app: RequestListener): Promise<{ server: Server; port: number }> {
@@ -106,6 +106,39 @@ describe('HeldAnswers', () => {
     ]);
     await new Promise((r) => nextPass(r));
     expect(corked().every((c) => c === 0)).toBe(true);
+    for (const socket of sockets) socket.destroy();
+  });
+
+  it('stops holding while requests come one at a time, and finds a load again', async () => {
+    const held = new HeldAnswers();
+    const sockets = Array.from({ length: 3 }, () => new Socket());
+    for (const socket of sockets) held.adopt(socket);
+    const pass = () => new Promise((r) => nextPass(r));
+    /** A request on `socket` answered (as `res.end` writes): whether its answer waits. */
+    const answer = (socket: Socket): boolean => {
+      held.hold();
+      socket.cork();
+      socket.uncork();
+      return socket.writableCorked === 1;
+    };
+    for (let i = 0; i < QUIET_PASSES; i++) {
+      expect(answer(sockets[0]!)).toBe(true); // held: one answer in its pass
+      await pass();
+    }
+    for (let i = 1; i < PROBE_EVERY; i++) {
+      expect(answer(sockets[0]!)).toBe(false); // quiet: sent as written
+      await pass();
+    }
+    // The probe: this request holds its pass, and two more answers come in it.
+    expect([answer(sockets[0]!), answer(sockets[1]!), answer(sockets[2]!)]).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    await pass();
+    expect(sockets.map((s) => s.writableCorked)).toEqual([0, 0, 0]);
+    expect(answer(sockets[0]!)).toBe(true); // held again from the next request on
+    await pass();
     for (const socket of sockets) socket.destroy();
   });
 

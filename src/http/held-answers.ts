@@ -16,6 +16,16 @@ function nodeUncork(socket: Socket): void {
 export const HELD_AT_MOST = 64;
 
 /**
+ * Held passes in a row with one answer or none after which requests are no longer held: a client
+ * that waits for each answer before its next request (a test suite) has nothing to send together,
+ * and holding each pass cost it ~5 µs a request (the check phase's immediate, on Node 20).
+ */
+export const QUIET_PASSES = 8;
+
+/** While passes are quiet, one request in this many holds its pass, to find a load again. */
+export const PROBE_EVERY = 16;
+
+/**
  * Sends the answers written during one pass of the event loop over its ready connections
  * together, at the end of the pass (or once `HELD_AT_MOST` wait), rather than each as it is
  * written.
@@ -25,7 +35,8 @@ export const HELD_AT_MOST = 64;
  * (~10 µs of system time here, twice what Node spends writing it). Sent together, the first wakes
  * the client and the others find it awake: the sandbox's answers cost 25–40 % less CPU, and more
  * of them are answered a second with a lower p99 (BENCHMARKS.md; decision 28). An answer waits
- * for the rest of its pass at most: a request alone in its pass is sent at once after it.
+ * for the rest of its pass at most, and answers stop being held while requests come one at a time
+ * (`QUIET_PASSES`).
  *
  * How: Node writes an answer through its connection's cork (`res.end` corks, writes and uncorks;
  * a `res.write` uncorks on the next tick). `adopt` gives each connection an `uncork` that, while
@@ -40,8 +51,14 @@ export class HeldAnswers {
   private readonly pass = { holding: false, held: [] as Socket[] };
   /** Every adopted connection's `uncork`: one function, which finds the connection as `this`. */
   private readonly uncork: (this: Socket) => void;
+  /** Held passes in a row that had one answer or none: holding them saved nothing. */
+  private lonePasses = 0;
+  /** Requests not held since the last probe, while passes are quiet. */
+  private unheld = 0;
   private readonly endOfPass = (): void => {
-    this.pass.holding = false;
+    const pass = this.pass;
+    pass.holding = false;
+    this.lonePasses = pass.held.length > 1 ? 0 : this.lonePasses + 1;
     this.send();
   };
 
@@ -58,11 +75,17 @@ export class HeldAnswers {
     socket.uncork = this.uncork;
   }
 
-  /** Holds the answers written from now to the end of this pass (a request arrived in it). */
+  /**
+   * Holds the answers written from now to the end of this pass (a request arrived in it), unless
+   * the last `QUIET_PASSES` held passes had one answer each or none: then only each
+   * `PROBE_EVERY`th request holds its pass, to see whether requests come together again.
+   */
   hold(): void {
     const pass = this.pass;
     if (pass.held.length >= HELD_AT_MOST) this.send();
     if (pass.holding) return;
+    if (this.lonePasses >= QUIET_PASSES && ++this.unheld < PROBE_EVERY) return;
+    this.unheld = 0;
     pass.holding = true;
     setImmediate(this.endOfPass);
   }
