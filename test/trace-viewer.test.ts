@@ -64,14 +64,29 @@ async function panels(
   await expect
     .poll(() => page.locator('circle[data-status=on_order]').count(), { timeout: 6000 })
     .toBe(counts.onOrder);
-  const drivers = await page.locator('circle[data-driver]').evaluateAll((els) =>
-    els.map((e) => ({
-      id: e.getAttribute('data-driver'),
-      status: e.getAttribute('data-status'),
-      x: Number(e.getAttribute('cx')),
-      y: Number(e.getAttribute('cy')),
-    })),
-  );
+  const readDrivers = () =>
+    page.locator('circle[data-driver]').evaluateAll((els) =>
+      els.map((e) => ({
+        id: e.getAttribute('data-driver'),
+        status: e.getAttribute('data-status'),
+        x: Number(e.getAttribute('cx')),
+        y: Number(e.getAttribute('cy')),
+      })),
+    );
+  // Read once two reads 300 ms apart agree, as the stream may still be bringing a position: on a
+  // loaded machine, one read taken as soon as the counts held was 0.65 units from the trace's.
+  let drivers = await readDrivers();
+  await expect
+    .poll(
+      async () => {
+        await page.waitForTimeout(300);
+        const before = JSON.stringify(drivers);
+        drivers = await readDrivers();
+        return JSON.stringify(drivers) === before;
+      },
+      { timeout: 6000 },
+    )
+    .toBe(true);
   const routes = await rows('g[data-route]', ['data-route', 'data-status']);
   await tab('Webhooks');
   await expect

@@ -142,6 +142,47 @@ describe('HeldAnswers', () => {
     for (const socket of sockets) socket.destroy();
   });
 
+  it('holds requests that come one at a time only until the passes are quiet (real answers)', async () => {
+    const heldFlags: boolean[] = [];
+    const { server, port } = await heldServer((_req, res) => {
+      res.end('x');
+      heldFlags.push(res.socket!.writableLength > 0);
+    });
+    servers.push(server);
+    const socket = connect(port, '127.0.0.1');
+    socket.setEncoding('utf8');
+    await new Promise((r) => socket.once('connect', r));
+    const n = QUIET_PASSES + PROBE_EVERY + 2;
+    for (let i = 0; i < n; i++) {
+      const answered = new Promise((r) => socket.once('data', r));
+      socket.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
+      await answered; // one request at a time: each alone in its pass
+    }
+    socket.destroy();
+    const expected = Array.from(
+      { length: n },
+      (_, i) => i < QUIET_PASSES || i === QUIET_PASSES + PROBE_EVERY - 1,
+    );
+    expect(heldFlags).toEqual(expected);
+  });
+
+  it('sends what it holds before a connection is destroyed or the server closes', async () => {
+    const { server, port } = await heldServer((req, res) => {
+      res.end(req.url);
+      if (req.url === '/destroyed') req.socket.destroy();
+      else process.nextTick(() => server.close()); // closes the idle connections: this one
+    });
+    servers.push(server);
+    const destroyed = await exchange(
+      port,
+      'GET /destroyed HTTP/1.1\r\nHost: x\r\n\r\n',
+      () => false,
+    );
+    expect(destroyed).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*\r\n\r\n\/destroyed$/);
+    const closed = await exchange(port, 'GET /closed HTTP/1.1\r\nHost: x\r\n\r\n', () => false);
+    expect(closed).toMatch(/\r\n\r\n\/closed$/);
+  });
+
   it('answers while the global timers are faked, as a test may fake them around a sandbox', async () => {
     const { server, port } = await heldServer((_req, res) => res.end('ok'));
     servers.push(server);

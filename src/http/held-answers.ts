@@ -9,14 +9,13 @@ function nodeUncork(socket: Socket): void {
 }
 
 /**
- * The most answers that wait at once (uncorks noted: one per answer, `res.end`'s): with more
- * requests in one pass (hundreds of clients), those waiting are sent and the pass goes on, so no
- * answer waits for hundreds of others.
+ * The most requests whose answers wait at once: with more in one pass (hundreds of clients),
+ * those waiting are sent and the pass goes on, so no answer waits for hundreds of others.
  */
 export const HELD_AT_MOST = 64;
 
 /**
- * Held passes in a row with one answer or none after which requests are no longer held: a client
+ * Held passes in a row with one request or none after which requests are no longer held: a client
  * that waits for each answer before its next request (a test suite) has nothing to send together,
  * and holding each pass cost it ~5 µs a request (the check phase's immediate, on Node 20).
  */
@@ -44,21 +43,31 @@ export const PROBE_EVERY = 16;
  * the pass's check phase (`setImmediate`), where each noted call is made, in order. Nothing else
  * changes: the bytes, their order on each connection, and every event ('finish' comes once they
  * are written, as always). A connection ended meanwhile keeps its answer in its buffer and sends
- * it then; an answer written in a later pass (after an await) waits for that pass's end.
+ * it then; one destroyed meanwhile (`server.close()` destroys the idle ones, whose answers are
+ * all written) has what is held sent first; an answer written in a later pass (after an await)
+ * waits for that pass's end.
  */
 export class HeldAnswers {
-  /** Whether answers are held now, and a connection for each `uncork` noted, in order. */
-  private readonly pass = { holding: false, held: [] as Socket[] };
+  /**
+   * Whether answers are held now; a connection for each `uncork` noted, in order; the requests of
+   * this pass; and those whose answers may wait since the last send.
+   */
+  private readonly pass = { holding: false, held: [] as Socket[], requests: 0, waiting: 0 };
+  /** The other list of noted uncorks, swapped with `held` at each send. */
+  private spare: Socket[] = [];
   /** Every adopted connection's `uncork`: one function, which finds the connection as `this`. */
   private readonly uncork: (this: Socket) => void;
-  /** Held passes in a row that had one answer or none: holding them saved nothing. */
+  /** Every adopted connection's `destroy`: what it holds is sent first, as it was before. */
+  private readonly destroy: Socket['destroy'];
+  /** Held passes in a row that had one request or none: holding them saved nothing. */
   private lonePasses = 0;
   /** Requests not held since the last probe, while passes are quiet. */
   private unheld = 0;
   private readonly endOfPass = (): void => {
     const pass = this.pass;
     pass.holding = false;
-    this.lonePasses = pass.held.length > 1 ? 0 : this.lonePasses + 1;
+    this.lonePasses = pass.requests > 1 ? 0 : this.lonePasses + 1;
+    pass.requests = 0;
     this.send();
   };
 
@@ -68,31 +77,50 @@ export class HeldAnswers {
       if (pass.holding) pass.held.push(this);
       else nodeUncork(this);
     };
+    const send = (): void => this.send();
+    this.destroy = function (this: Socket, ...args: Parameters<Socket['destroy']>): Socket {
+      if (pass.held.length > 0) send();
+      return Socket.prototype.destroy.apply(this, args);
+    };
   }
 
-  /** Makes `socket`'s uncorks wait, while answers are held, for the end of the pass. */
+  /**
+   * Makes `socket`'s uncorks wait, while answers are held, for the end of the pass; destroyed
+   * meanwhile (by `server.close()`'s idle connections, a fault that drops it), it sends them first.
+   */
   adopt(socket: Socket): void {
     socket.uncork = this.uncork;
+    socket.destroy = this.destroy;
   }
 
   /**
    * Holds the answers written from now to the end of this pass (a request arrived in it), unless
-   * the last `QUIET_PASSES` held passes had one answer each or none: then only each
+   * the last `QUIET_PASSES` held passes had one request each or none: then only each
    * `PROBE_EVERY`th request holds its pass, to see whether requests come together again.
    */
   hold(): void {
     const pass = this.pass;
-    if (pass.held.length >= HELD_AT_MOST) this.send();
-    if (pass.holding) return;
+    if (pass.waiting >= HELD_AT_MOST) this.send();
+    if (pass.holding) {
+      pass.requests++;
+      pass.waiting++;
+      return;
+    }
     if (this.lonePasses >= QUIET_PASSES && ++this.unheld < PROBE_EVERY) return;
     this.unheld = 0;
     pass.holding = true;
+    pass.requests = 1;
+    pass.waiting = 1;
     setImmediate(this.endOfPass);
   }
 
-  /** Makes every uncork noted so far, in order. */
+  /** Makes every uncork noted so far, in order (one noted while it runs waits for the next). */
   private send(): void {
-    const held = this.pass.held;
+    const pass = this.pass;
+    const held = pass.held;
+    pass.held = this.spare;
+    this.spare = held;
+    pass.waiting = 0;
     for (let i = 0; i < held.length; i++) nodeUncork(held[i]!);
     held.length = 0;
   }
