@@ -2,7 +2,14 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import { connect, Socket, type AddressInfo } from 'node:net';
 import { setImmediate as nextPass } from 'node:timers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HELD_AT_MOST, HeldAnswers, PROBE_EVERY, QUIET_PASSES } from './held-answers.js';
+import {
+  HELD_AT_MOST,
+  HeldAnswers,
+  PROBE_EVERY,
+  QUIET_PASSES,
+  sendHeldAnswers,
+} from './held-answers.js';
+import { createHttpServer } from './http-server.js';
 
 /** A server whose answers are held as the sandbox's are (src/http/http-server.ts). */
 async function heldServer(app: RequestListener): Promise<{ server: Server; port: number }> {
@@ -166,24 +173,32 @@ describe('HeldAnswers', () => {
     expect(heldFlags).toEqual(expected);
   });
 
-  it('sends what it holds before a connection is destroyed or the server closes', async () => {
-    const { server, port } = await heldServer((req, res) => {
-      res.end(req.url);
-      if (req.url === '/destroyed') req.socket.destroy();
-      else process.nextTick(() => server.close()); // closes the idle connections: this one
-    });
-    servers.push(server);
-    const destroyed = await exchange(
-      port,
-      'GET /destroyed HTTP/1.1\r\nHost: x\r\n\r\n',
-      () => false,
+  it('sends what it holds before the server closes connections, or a fault drops one', async () => {
+    const limits = { maxConnections: 10, headersTimeoutMs: 5000, requestTimeoutMs: 5000 };
+    const server: Server = createHttpServer(
+      (req, res) => {
+        res.end(req.url); // held until the end of the pass...
+        if (req.url === '/dropped') {
+          sendHeldAnswers(); // ...sent first, as a fault that drops a connection does
+          req.socket.destroy();
+        } else if (req.url === '/all') process.nextTick(() => server.closeAllConnections());
+        else process.nextTick(() => server.close()); // Node's close destroys idle connections
+      },
+      limits,
+      () => 'req_x',
+      (_req, socket) => socket.destroy(),
     );
-    expect(destroyed).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*\r\n\r\n\/destroyed$/);
-    const closed = await exchange(port, 'GET /closed HTTP/1.1\r\nHost: x\r\n\r\n', () => false);
-    expect(closed).toMatch(/\r\n\r\n\/closed$/);
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as AddressInfo).port;
+    const get = (path: string) =>
+      exchange(port, `GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`, () => false);
+    expect(await get('/dropped')).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*\r\n\r\n\/dropped$/);
+    expect(await get('/all')).toMatch(/\r\n\r\n\/all$/);
+    expect(await get('/closed')).toMatch(/\r\n\r\n\/closed$/);
   });
 
-  it('answers while the global timers are faked, as a test may fake them around a sandbox', async () => {
+  it('does not wait on timers a test fakes after it loaded', async () => {
     const { server, port } = await heldServer((_req, res) => res.end('ok'));
     servers.push(server);
     vi.useFakeTimers({ toFake: ['setTimeout', 'setImmediate', 'setInterval'] });

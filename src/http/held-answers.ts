@@ -1,7 +1,12 @@
 import { Socket } from 'node:net';
-// The module's own binding, not the global: a test that fakes the global timers around a sandbox
-// in its own process (`vi.useFakeTimers()`, Jest's) must not hold the sandbox's answers forever.
 import { setImmediate } from 'node:timers';
+
+/**
+ * `setImmediate` as it is when this module loads, neither the global nor read again at each call:
+ * fake timers a test installs later (vitest's, Jest's, sinon's, which may replace the `timers`
+ * module's too) must not hold the answers of a sandbox in the same process forever.
+ */
+const atEndOfPass = setImmediate;
 
 /** Node's own `uncork`, made on `socket`. */
 function nodeUncork(socket: Socket): void {
@@ -43,9 +48,8 @@ export const PROBE_EVERY = 16;
  * the pass's check phase (`setImmediate`), where each noted call is made, in order. Nothing else
  * changes: the bytes, their order on each connection, and every event ('finish' comes once they
  * are written, as always). A connection ended meanwhile keeps its answer in its buffer and sends
- * it then; one destroyed meanwhile (`server.close()` destroys the idle ones, whose answers are
- * all written) has what is held sent first; an answer written in a later pass (after an await)
- * waits for that pass's end.
+ * it then; before one is destroyed on purpose (a stop, a fault that drops it), what is held is
+ * sent (`sendNow`); an answer written in a later pass (after an await) waits for that pass's end.
  */
 export class HeldAnswers {
   /**
@@ -57,8 +61,6 @@ export class HeldAnswers {
   private spare: Socket[] = [];
   /** Every adopted connection's `uncork`: one function, which finds the connection as `this`. */
   private readonly uncork: (this: Socket) => void;
-  /** Every adopted connection's `destroy`: what it holds is sent first, as it was before. */
-  private readonly destroy: Socket['destroy'];
   /** Held passes in a row that had one request or none: holding them saved nothing. */
   private lonePasses = 0;
   /** Requests not held since the last probe, while passes are quiet. */
@@ -66,6 +68,7 @@ export class HeldAnswers {
   private readonly endOfPass = (): void => {
     const pass = this.pass;
     pass.holding = false;
+    holdingNow.splice(holdingNow.indexOf(this), 1);
     this.lonePasses = pass.requests > 1 ? 0 : this.lonePasses + 1;
     pass.requests = 0;
     this.send();
@@ -77,20 +80,11 @@ export class HeldAnswers {
       if (pass.holding) pass.held.push(this);
       else nodeUncork(this);
     };
-    const send = (): void => this.send();
-    this.destroy = function (this: Socket, ...args: Parameters<Socket['destroy']>): Socket {
-      if (pass.held.length > 0) send();
-      return Socket.prototype.destroy.apply(this, args);
-    };
   }
 
-  /**
-   * Makes `socket`'s uncorks wait, while answers are held, for the end of the pass; destroyed
-   * meanwhile (by `server.close()`'s idle connections, a fault that drops it), it sends them first.
-   */
+  /** Makes `socket`'s uncorks wait, while answers are held, for the end of the pass. */
   adopt(socket: Socket): void {
     socket.uncork = this.uncork;
-    socket.destroy = this.destroy;
   }
 
   /**
@@ -111,7 +105,18 @@ export class HeldAnswers {
     pass.holding = true;
     pass.requests = 1;
     pass.waiting = 1;
-    setImmediate(this.endOfPass);
+    holdingNow.push(this);
+    atEndOfPass(this.endOfPass);
+  }
+
+  /**
+   * Sends what is held now. Before a connection is destroyed: `server.close()` destroys the idle
+   * connections, and one whose answer was ended but is held counts as idle, so a stop handled in
+   * a pass that had answered requests would have sent none of them (`createHttpServer` calls it
+   * first); a fault that drops a connection calls `sendHeldAnswers`.
+   */
+  sendNow(): void {
+    if (this.pass.held.length > 0) this.send();
   }
 
   /** Makes every uncork noted so far, in order (one noted while it runs waits for the next). */
@@ -124,4 +129,15 @@ export class HeldAnswers {
     for (let i = 0; i < held.length; i++) nodeUncork(held[i]!);
     held.length = 0;
   }
+}
+
+/** The servers' `HeldAnswers` holding a pass now (one per server; a test process may run several). */
+const holdingNow: HeldAnswers[] = [];
+
+/**
+ * Sends every answer held now, by every server of this process: before a connection is destroyed
+ * on purpose, which would lose what it holds (an earlier pipelined answer of the same pass).
+ */
+export function sendHeldAnswers(): void {
+  for (const held of holdingNow) held.sendNow();
 }

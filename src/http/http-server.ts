@@ -59,6 +59,18 @@ export function createHttpServer(
     },
     serve,
   );
+  // Node's `close()` destroys the idle connections, and one whose answer is ended but held is
+  // idle: what is held is sent first, here and before all connections are destroyed.
+  const closeIdle = server.closeIdleConnections.bind(server);
+  const closeAll = server.closeAllConnections.bind(server);
+  server.closeIdleConnections = () => {
+    held.sendNow();
+    closeIdle();
+  };
+  server.closeAllConnections = () => {
+    held.sendNow();
+    closeAll();
+  };
   // A client that sends its request and then closes its side (an HTTP/1.0 client, `nc -N`) still
   // gets the answer of a route that answers after an await (the first metrics scrape, a reset):
   // Node's default drops every request in flight on the client's FIN. With this Node's own

@@ -11,6 +11,7 @@ import type { OperationMatcher } from '../operation-matcher.js';
 import { BODY_LIMIT } from './json-body.js';
 import { ANSWERED, type RequestStep } from '../pipeline.js';
 import type { RequestContext } from '../request-context.js';
+import { sendHeldAnswers } from '../held-answers.js';
 
 /**
  * Reads the body of a request a fault answers (or drops, or holds), whatever its type, for the
@@ -101,6 +102,7 @@ function apply(plan: ApiFaultPlan, x: RequestContext, holdMs: number): StepDone 
     case 'none':
       return undefined;
     case 'drop':
+      sendHeldAnswers(); // an earlier pipelined answer of this pass still goes out
       x.res.socket?.destroy();
       return ANSWERED;
     case 'timeout': {
