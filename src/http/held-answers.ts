@@ -71,7 +71,7 @@ export class HeldAnswers {
     holdingNow.splice(holdingNow.indexOf(this), 1);
     this.lonePasses = pass.requests > 1 ? 0 : this.lonePasses + 1;
     pass.requests = 0;
-    this.send();
+    this.sendNow();
   };
 
   constructor() {
@@ -94,7 +94,7 @@ export class HeldAnswers {
    */
   hold(): void {
     const pass = this.pass;
-    if (pass.waiting >= HELD_AT_MOST) this.send();
+    if (pass.waiting >= HELD_AT_MOST) this.sendNow();
     if (pass.holding) {
       pass.requests++;
       pass.waiting++;
@@ -110,17 +110,14 @@ export class HeldAnswers {
   }
 
   /**
-   * Sends what is held now. Before a connection is destroyed: `server.close()` destroys the idle
-   * connections, and one whose answer was ended but is held counts as idle, so a stop handled in
-   * a pass that had answered requests would have sent none of them (`createHttpServer` calls it
-   * first); a fault that drops a connection calls `sendHeldAnswers`.
+   * Sends what is held now: every uncork noted so far, in order (one noted while it runs waits for
+   * the next send). At the end of a pass, past `HELD_AT_MOST`, and before a connection is destroyed
+   * on purpose: `server.close()` destroys the idle connections, and one whose answer was ended but
+   * is held counts as idle, so a stop handled in a pass that had answered requests would have sent
+   * none of them (`createHttpServer` calls it first); a fault that drops a connection calls
+   * `sendHeldAnswers`.
    */
   sendNow(): void {
-    if (this.pass.held.length > 0) this.send();
-  }
-
-  /** Makes every uncork noted so far, in order (one noted while it runs waits for the next). */
-  private send(): void {
     const pass = this.pass;
     const held = pass.held;
     pass.held = this.spare;
