@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from './api-types.js';
-import { keptCopy, orderSnapshot } from './order-snapshot.js';
+import { keptCopy, orderSnapshot, RECENT_SNAPSHOTS } from './order-snapshot.js';
 
 const anOrder = (): Order =>
   ({
@@ -51,5 +51,25 @@ describe('order snapshots', () => {
     expect(keptCopy(answer)).toEqual(answer);
     expect(keptCopy(answer)).not.toBe(answer);
     expect(keptCopy(null)).toBeNull();
+  });
+
+  it('are remembered for the recent orders only, so that no snapshot outlives its event', () => {
+    const first = anOrder();
+    const snapshot = orderSnapshot(first);
+    const others = Array.from({ length: RECENT_SNAPSHOTS - 1 }, () => anOrder());
+    for (const other of others) orderSnapshot(other);
+    // Still among the last RECENT_SNAPSHOTS: shared.
+    expect(keptCopy(first)).toBe(snapshot);
+    orderSnapshot(anOrder());
+    // One more order: the first one's is forgotten, and what keeps it now gets a copy of its own.
+    const copy = keptCopy(first);
+    expect(copy).not.toBe(snapshot);
+    expect(copy).toEqual(first);
+    const again = orderSnapshot(first);
+    expect(again).not.toBe(snapshot);
+    expect(again).toEqual(snapshot);
+    expect(keptCopy(first)).toBe(again);
+    // The others but the oldest are still shared.
+    expect(keptCopy(others.at(-1))).toBe(orderSnapshot(others.at(-1)!));
   });
 });

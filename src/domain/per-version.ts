@@ -1,10 +1,9 @@
 import type { Order } from './api-types.js';
 
 /**
- * What a kept value was made from, in as little memory as it can be checked against: one is kept
- * for every order (its snapshot, the event of its last change holds), so its size is the size of
- * every order's (issue 24: three arrays of the order's keys, values and lengths were ~0.6 KB of
- * the ~2.5 KB a create kept).
+ * What a kept value was made from, in as little memory as it can be checked against: one may be
+ * kept for every order that was read (its text), so its size counts (issue 24: three arrays of the
+ * order's keys, values and lengths were ~0.6 KB of the ~2.5 KB a create kept).
  */
 interface Version<T> {
   readonly made: T;
@@ -12,6 +11,33 @@ interface Version<T> {
   readonly keys: readonly string[];
   /** The value of each key (by identity), then the length of each of those that is an array. */
   readonly values: readonly unknown[];
+}
+
+/** Where a `PerVersion` keeps its versions, by order (a `WeakMap`, or `RecentVersions`). */
+interface Versions<T> {
+  get(order: object): Version<T> | undefined;
+  set(order: object, version: Version<T>): unknown;
+}
+
+/**
+ * The versions of the last `limit` orders a value was made for, the oldest forgotten first: what
+ * is shared within a request, without keeping a value for every order there is.
+ */
+class RecentVersions<T> implements Versions<T> {
+  readonly #versions = new Map<object, Version<T>>();
+
+  constructor(private readonly limit: number) {}
+
+  get(order: object): Version<T> | undefined {
+    return this.#versions.get(order);
+  }
+
+  set(order: object, version: Version<T>): void {
+    const versions = this.#versions;
+    versions.delete(order);
+    versions.set(order, version);
+    if (versions.size > this.limit) versions.delete(versions.keys().next().value as object);
+  }
 }
 
 /**
@@ -25,14 +51,26 @@ interface Version<T> {
  * `src/http/answer-text.test.ts` checks against every command that changes an order.
  */
 export class PerVersion<T> {
-  readonly #kept = new WeakMap<object, Version<T>>();
+  readonly #kept: Versions<T>;
   /**
    * The keys of the last version made: orders made by the API have the same keys in the same order,
    * so they are kept once (an order with other keys, or in another order, gets its own).
    */
   #keys: readonly string[] = [];
 
-  constructor(private readonly make: (order: Order) => T) {}
+  /**
+   * `recent`: keep the versions of only the last `recent` orders a value was made for. Without it,
+   * each order's latest version is kept for as long as the order lives.
+   */
+  constructor(
+    private readonly make: (order: Order) => T,
+    opts: { recent?: number } = {},
+  ) {
+    this.#kept =
+      opts.recent === undefined
+        ? new WeakMap<object, Version<T>>()
+        : new RecentVersions(opts.recent);
+  }
 
   /** What `make` gives for the order as it is now, made again only once it has changed. */
   of(order: Order): T {
