@@ -61,6 +61,21 @@ describe('Scheduler', () => {
     expect(ran).toEqual(['a', 'b', 'c']);
   });
 
+  it('calls a task made once with the argument each scheduling gave it, at its due time', () => {
+    const { scheduler, clock } = manual();
+    const seen: [string, number][] = [];
+    const step = (name: string): void => void seen.push([name, clock.now()]);
+    scheduler.schedule(T0 + 2_000, step, 'second');
+    scheduler.schedule(T0 + 1_000, step, 'first');
+    const cancelled = scheduler.schedule(T0 + 1_500, step, 'cancelled');
+    scheduler.cancel(cancelled);
+    scheduler.advanceTo(T0 + 3_000);
+    expect(seen).toEqual([
+      ['first', T0 + 1_000],
+      ['second', T0 + 2_000],
+    ]);
+  });
+
   it('runs each task with the clock at its due time, and leaves the clock at the target', () => {
     const { scheduler, clock } = manual();
     const seen: number[] = [];

@@ -1,9 +1,10 @@
-/** A task due at `at`; ties run in the order they were scheduled (`seq`). */
+/** A task due at `at`, `run(arg)`; ties run in the order they were scheduled (`seq`). */
 export interface QueuedTask {
   id: number;
   at: number;
   seq: number;
-  run: () => void;
+  run: (arg: unknown) => void;
+  arg: unknown;
 }
 
 const before = (a: QueuedTask, b: QueuedTask): boolean =>

@@ -90,14 +90,16 @@ export class VirtualClock {
   }
 
   /**
-   * Runs `fn` with the clock reading `at` (a scheduled task runs at its due time). Virtual time
-   * itself does not move.
+   * Runs `fn` (with `arg`, when given) with the clock reading `at` (a scheduled task runs at its due
+   * time). Virtual time itself does not move.
    */
-  pinned<T>(at: number, fn: () => T): T {
+  pinned<T>(at: number, fn: () => T): T;
+  pinned<T, A>(at: number, fn: (arg: A) => T, arg: A): T;
+  pinned<T>(at: number, fn: (arg: unknown) => T, arg?: unknown): T {
     const previous = this.pinnedAt;
     this.pinnedAt = at;
     try {
-      return fn();
+      return fn(arg);
     } finally {
       this.pinnedAt = previous;
     }

@@ -189,18 +189,27 @@ export class SimulationEngine {
    * ran (nothing removes it then: cancelling a task that ran changes nothing), so a pending order
    * keeps one closure in the queue, not two (issue 24: one is kept for every order a load creates).
    */
-  private schedule(record: OrderRecord, at: number, step: () => void): void {
+  private schedule(
+    record: OrderRecord,
+    at: number,
+    step: ((record: OrderRecord) => void) | (() => void),
+  ): void {
     const id = record.order.order_id;
     this.world.scheduler.cancel(this.waiting.get(id));
-    this.waiting.set(id, this.world.scheduler.schedule(at, step));
+    this.waiting.set(id, this.world.scheduler.schedule(at, step, record));
   }
+
+  // A pending order's dispatch steps, made once: the queue keeps the record beside them, not a
+  // closure of its own for every pending order (issue 24).
+  private readonly dispatchStep = (record: OrderRecord): void => this.dispatch(record, false);
+  private readonly lastDispatchStep = (record: OrderRecord): void => this.dispatch(record, true);
 
   private scheduleDispatch(record: OrderRecord, at: number): void {
     const deadline = pendingSince(record.order) + this.world.scenario.timing.no_driver_timeout;
     if (at >= deadline) {
-      this.schedule(record, deadline, () => this.dispatch(record, true));
+      this.schedule(record, deadline, this.lastDispatchStep);
     } else {
-      this.schedule(record, at, () => this.dispatch(record, false));
+      this.schedule(record, at, this.dispatchStep);
     }
   }
 
