@@ -24,10 +24,14 @@ describe('geocode', () => {
     expect(geocode('2 Market St', sf)).not.toEqual(geocode('1 Market St', sf));
   });
 
-  it('answers a repeated address from memory with its own copy, per city', () => {
+  it('answers a repeated address from memory with the same point, frozen, per city', () => {
     const first = geocode('77 Memory Ln', city);
-    first.lat = 0; // the caller's order owns its point: the memory keeps its own
-    expect(geocode('77 Memory Ln', city)).not.toEqual(first);
+    expect(geocode('77 Memory Ln', city)).toBe(first);
+    // Shared by every order of the address: no one can change it for the others.
+    expect(() => {
+      (first as { lat: number }).lat = 0;
+    }).toThrow(TypeError);
+    expect(geocode('77 Memory Ln', city).lat).not.toBe(0);
     expect(geocode('77 Memory Ln', city)).toEqual(geocode('77 Memory Ln', { ...city }));
     // The same address in another city (another centre, or a city with a map) is placed there.
     const moved = { ...city, center: { lat: 40.7128, lng: -74.006 } };
