@@ -28,6 +28,14 @@ export interface CreateOrderInput {
   metadata?: Record<string, string>;
 }
 
+// What a new order starts with when the request gives none, and no command changes in place (each
+// is replaced by a new object or array: decision 24): one frozen object for every order, not one
+// each, kept for as long as the order lives (issue 24).
+const NO_ITEMS = Object.freeze([]) as readonly Item[] as Item[];
+const NO_METADATA: Record<string, string> = Object.freeze({});
+const UNPAID: Order['payment'] = Object.freeze({ status: 'unpaid', payment_id: null });
+const NO_ETA: Order['eta'] = Object.freeze({ pickup_at: null, dropoff_at: null });
+
 function toPlace(world: World, input: PlaceInput): Place {
   return {
     address: input.address,
@@ -87,20 +95,23 @@ export function createOrder(
     status: 'pending',
     pickup,
     dropoff,
-    items: (input.items ?? []).map((i) => ({
-      name: i.name,
-      quantity: i.quantity,
-      unit_price: i.unit_price,
-    })),
+    items:
+      input.items === undefined || input.items.length === 0
+        ? NO_ITEMS
+        : input.items.map((i) => ({
+            name: i.name,
+            quantity: i.quantity,
+            unit_price: i.unit_price,
+          })),
     driver: null,
     distance_km: distanceKm,
     pricing: { delivery_fee: fee, tip, total: fee + tip, currency: scenario.fees.currency },
-    payment: { status: 'unpaid', payment_id: null },
-    eta: { pickup_at: null, dropoff_at: null },
+    payment: UNPAID,
+    eta: NO_ETA,
     cancellation: null,
     timeline: [{ status: 'pending', at: now }],
     external_reference: input.external_reference ?? null,
-    metadata: { ...input.metadata },
+    metadata: input.metadata === undefined ? NO_METADATA : { ...input.metadata },
     created_at: now,
     updated_at: now,
   };

@@ -35,7 +35,8 @@ function sharingUnchanged(order: Order): Order {
   const snapshot: Record<string, unknown> = { ...order };
   for (const key in snapshot) {
     const value = snapshot[key];
-    if (Array.isArray(value)) snapshot[key] = value.slice();
+    // A frozen array (a new order's `items` when it has none) cannot grow: it is shared too.
+    if (Array.isArray(value) && !Object.isFrozen(value)) snapshot[key] = value.slice();
   }
   return snapshot as unknown as Order;
 }
