@@ -41,9 +41,9 @@ export function geocode(address: string, city: GeocodeCity): LatLng {
 
 /**
  * Each address's point per city (its name, centre and radius, not the object: a city is plain
- * data), found once and frozen: geocoding was ~5 % of a `POST /v1/orders` (issue 24), and clients send the
- * same few addresses again and again. A few thousand are kept, then all forgotten at once, so a
- * client sending ever new addresses only refills the memory.
+ * data), found once and frozen: geocoding was ~5 % of a `POST /v1/orders` (issue 24), and clients
+ * send the same few addresses again and again. A few thousand are kept, then all forgotten at
+ * once, so a client sending ever new addresses only refills the memory.
  */
 const placed = new Map<string, LatLng>();
 const PLACED_KEPT = 4096;
