@@ -1,4 +1,5 @@
 import type { Order } from './api-types.js';
+import { keepRecent } from './keep-recent.js';
 
 /**
  * What a kept value was made from, in as little memory as it can be checked against: one may be
@@ -33,10 +34,7 @@ class RecentVersions<T> implements Versions<T> {
   }
 
   set(order: object, version: Version<T>): void {
-    const versions = this.#versions;
-    versions.delete(order);
-    versions.set(order, version);
-    if (versions.size > this.limit) versions.delete(versions.keys().next().value as object);
+    keepRecent(this.#versions, order, version, this.limit);
   }
 }
 

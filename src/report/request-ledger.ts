@@ -1,6 +1,7 @@
 // Near 300 lines: the report's one memory of /v1 requests (coverage, violations, habits share the
 // per-request bookkeeping and bounds); the rules themselves are in violation-rules.ts.
 import { hash } from 'node:crypto';
+import { keepRecent } from '../domain/keep-recent.js';
 import type { Habit, Violation, ViolationRule } from './integration-report.js';
 import { errorOf, queryNames, retryAfterOf, type RequestFacts } from '../journal/journal-entry.js';
 import { situationOf, type ObservedRequest } from './observed-request.js';
@@ -161,11 +162,16 @@ export class RequestLedger {
     }
     if (retryAfter !== null && e.status !== null && e.status >= 400) {
       const answered = started + e.duration_ms;
-      remember(this.waitUntil, route, {
-        id: e.id,
-        until: answered + retryAfter * 1000,
-        status: e.status,
-      });
+      keepRecent(
+        this.waitUntil,
+        route,
+        {
+          id: e.id,
+          until: answered + retryAfter * 1000,
+          status: e.status,
+        },
+        MEMORY,
+      );
     }
   }
 
@@ -196,7 +202,7 @@ export class RequestLedger {
           `a failed ${e.operation} was retried with ${key === null ? 'no' : 'a new'} Idempotency-Key; retry with the same key, or the write may happen twice`,
         );
     }
-    if (failed) remember(this.failedPosts, same, key);
+    if (failed) keepRecent(this.failedPosts, same, key, MEMORY);
   }
 
   /**
@@ -208,7 +214,7 @@ export class RequestLedger {
     const order = e.order_id as string;
     const last = this.lastPoll.get(order);
     const virtual = e.virtual_ms;
-    remember(this.lastPoll, order, { real: started, virtual });
+    keepRecent(this.lastPoll, order, { real: started, virtual }, MEMORY);
     const soon = (now: number, then: number): boolean => now - then < 1000 - SLACK_MS;
     if (last !== undefined && soon(started, last.real) && soon(virtual, last.virtual))
       this.warn(
@@ -279,12 +285,6 @@ function bodyDigest(e: RequestFacts): string {
 /** The memory under `key`, else under `anonymous` (the same request before its key was read). */
 function recall<V>(map: Map<string, V>, key: string, anonymous: string): [string, V | undefined] {
   return map.has(key) ? [key, map.get(key)] : [anonymous, map.get(anonymous)];
-}
-
-function remember<V>(map: Map<string, V>, key: string, value: V): void {
-  map.delete(key);
-  map.set(key, value);
-  if (map.size > MEMORY) map.delete(map.keys().next().value as string);
 }
 
 /** The cancellation fee a `DELETE` answered (minor units), or null. */

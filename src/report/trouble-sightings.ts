@@ -1,3 +1,4 @@
+import { keepRecent } from '../domain/keep-recent.js';
 import type { RequestFacts } from '../journal/journal-entry.js';
 import { orderPathId } from './observed-request.js';
 
@@ -45,9 +46,7 @@ export class TroubleSightings {
       const before = this.lastEta.get(id);
       if (before !== undefined && before.who === who && before.eta !== eta)
         ids.push('eta.changed.seen');
-      this.lastEta.delete(id);
-      this.lastEta.set(id, { who, eta });
-      if (this.lastEta.size > MEMORY) this.lastEta.delete(this.lastEta.keys().next().value!);
+      keepRecent(this.lastEta, id, { who, eta }, MEMORY);
     }
     return ids;
   }
@@ -69,9 +68,7 @@ export class TroubleSightings {
     const last = this.answers.get(key);
     if (last !== undefined && last.text === text) return last.read;
     const read = readAnswer(text);
-    this.answers.delete(key);
-    this.answers.set(key, { text, read });
-    if (this.answers.size > MEMORY) this.answers.delete(this.answers.keys().next().value!);
+    keepRecent(this.answers, key, { text, read }, MEMORY);
     return read;
   }
 }

@@ -4,6 +4,7 @@ import { insideRing, type CityMap } from '../domain/city-map.js';
 import { findCityMap } from '../domain/city-maps/find-city-map.js';
 import { pointInCircle, round, roundLatLng, type LatLng } from '../domain/geo.js';
 import { IdGenerator } from '../domain/ids.js';
+import { keepRecent } from '../domain/keep-recent.js';
 import type { Vehicle, VehicleType } from '../domain/api-types.js';
 import { SeededRandom } from '../domain/seeded-random.js';
 import type { DriverRecord, SandboxState } from '../store/state.js';
@@ -115,7 +116,7 @@ export async function seedStateInSlices(scenario: Scenario): Promise<SandboxStat
   let known = key === undefined ? undefined : seeded.get(key);
   if (!known && key !== undefined) {
     known = readPrebuiltWorld(key);
-    if (known) remember(key, known);
+    if (known) keepRecent(seeded, key, known, SEEDED_KEPT);
   }
   if (known) {
     const state = emptyState(scenario);
@@ -128,7 +129,8 @@ export async function seedStateInSlices(scenario: Scenario): Promise<SandboxStat
     const step = steps.next();
     if (step.done) {
       const { counters, drivers } = step.value;
-      if (key !== undefined) remember(key, structuredClone({ counters, drivers }));
+      if (key !== undefined)
+        keepRecent(seeded, key, structuredClone({ counters, drivers }), SEEDED_KEPT);
       return step.value;
     }
     await nextTurn();
@@ -148,12 +150,6 @@ const SEEDED_KEPT = 32;
 export function driversKey(s: Scenario): string | undefined {
   if (s.drivers.count + s.drivers.list.length > SEED_SLICE) return undefined;
   return JSON.stringify([s.seed, s.locale, s.city, s.drivers]);
-}
-
-function remember(key: string, drivers: SeededDrivers): void {
-  seeded.delete(key);
-  seeded.set(key, drivers);
-  if (seeded.size > SEEDED_KEPT) seeded.delete(seeded.keys().next().value as string);
 }
 
 /** A world with the scenario's accounts and nothing else yet. */

@@ -187,13 +187,9 @@ export class SimulationEngine {
   /**
    * Makes `step` the order's one waiting step. The id it replaces may be of a step that already
    * ran (nothing removes it then: cancelling a task that ran changes nothing), so a pending order
-   * keeps one closure in the queue, not two (issue 24: one is kept for every order a load creates).
+   * keeps one task in the queue, not two (issue 24: one is kept for every order a load creates).
    */
-  private schedule(
-    record: OrderRecord,
-    at: number,
-    step: ((record: OrderRecord) => void) | (() => void),
-  ): void {
+  private schedule(record: OrderRecord, at: number, step: (record: OrderRecord) => void): void {
     const id = record.order.order_id;
     this.world.scheduler.cancel(this.waiting.get(id));
     this.waiting.set(id, this.world.scheduler.schedule(at, step, record));
